@@ -1,0 +1,51 @@
+# The two commands of the README: `make serve` and `make test`. Each installs what is missing.
+PORT ?= 8000
+VENV := .venv
+PY := $(VENV)/bin/python
+PYSRC := py tests e2e bench
+
+# Only the runtime files the page loads: Pyodide's core, and PyScript's dist without source maps.
+PYODIDE_FILES := pyodide.mjs pyodide.asm.mjs pyodide.asm.wasm python_stdlib.zip pyodide-lock.json
+
+.PHONY: serve test check unit e2e bench vendor clean
+
+serve: vendor
+	@echo "Cubiri is served at http://127.0.0.1:$(PORT)/  (Ctrl+C stops it)"
+	@python3 -m http.server $(PORT) --bind 127.0.0.1
+
+vendor: static/vendor/.stamp
+
+node_modules/.package-lock.json: package.json package-lock.json
+	npm ci --no-audit --no-fund
+
+static/vendor/.stamp: node_modules/.package-lock.json
+	rm -rf static/vendor
+	mkdir -p static/vendor/pyodide static/vendor/pyscript
+	cd node_modules/pyodide && cp $(PYODIDE_FILES) ../../static/vendor/pyodide/
+	cd node_modules/@pyscript/core/dist && cp *.js *.css ../../../../static/vendor/pyscript/
+	touch $@
+
+$(VENV)/.stamp: requirements-dev.txt
+	python3 -m venv $(VENV)
+	$(PY) -m pip install -q -r requirements-dev.txt
+	touch $@
+
+test: $(VENV)/.stamp vendor
+	$(MAKE) --no-print-directory check unit e2e
+
+check: $(VENV)/.stamp
+	$(PY) -m ruff check $(PYSRC)
+	$(PY) -m ruff format --check $(PYSRC)
+	$(PY) -m mypy
+
+unit: $(VENV)/.stamp
+	$(PY) -m pytest -q tests
+
+e2e: $(VENV)/.stamp vendor
+	$(PY) -m pytest -q e2e
+
+bench: $(VENV)/.stamp vendor
+	$(PY) bench/run.py
+
+clean:
+	rm -rf static/vendor node_modules $(VENV)

@@ -1,0 +1,84 @@
+"""The e2e harness: the repo served on a free port, Chromium driven by pytest-playwright."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import ConsoleMessage, Page, Response
+
+from e2e.browser import launch_args
+from e2e.server import serve
+
+SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"
+READY = "html[data-app-ready]"
+# Booting Pyodide takes a few seconds here; leave room for a loaded CI machine.
+READY_TIMEOUT_MS = 60_000
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    return {**browser_type_launch_args, **launch_args()}
+
+
+@pytest.fixture(scope="session")
+def base_url() -> Iterator[str]:
+    with serve() as url:
+        yield url
+
+
+class PageLog:
+    """What went wrong on a page: console errors, failed requests, HTTP errors."""
+
+    def __init__(self, page: Page) -> None:
+        self.console_errors: list[str] = []
+        self.failed: list[str] = []
+        self.requests: list[str] = []
+        page.on("console", self._console)
+        page.on("pageerror", lambda error: self.console_errors.append(str(error)))
+        page.on("requestfailed", lambda request: self.failed.append(request.url))
+        page.on("request", lambda request: self.requests.append(request.url))
+        page.on("response", self._response)
+
+    def _console(self, message: ConsoleMessage) -> None:
+        if message.type == "error":
+            self.console_errors.append(message.text)
+
+    def _response(self, response: Response) -> None:
+        if response.status >= 400:
+            self.failed.append(f"{response.status} {response.url}")
+
+    def request_urls(self) -> list[str]:
+        return list(self.requests)
+
+
+@pytest.fixture
+def page_log(page: Page) -> PageLog:
+    return PageLog(page)
+
+
+@pytest.fixture
+def open_app(page: Page, base_url: str) -> Callable[[str], Page]:
+    def _open(path: str = "") -> Page:
+        page.goto(base_url + path)
+        page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
+        return page
+
+    return _open
+
+
+@pytest.fixture
+def shot(page: Page) -> Callable[[str], Path]:
+    """Save a screenshot of the current state under e2e/screenshots/ (ignored by git)."""
+
+    def _shot(name: str) -> Path:
+        SCREENSHOTS.mkdir(exist_ok=True)
+        path = SCREENSHOTS / f"{name}.png"
+        page.screenshot(path=str(path), full_page=True)
+        return path
+
+    return _shot
+
+

@@ -1,0 +1,56 @@
+"""Locale strings: every text the page shows is looked up here by key.
+
+Pure Python (no `js`), so it is tested under CPython. Messages are flat JSON objects,
+`{"settings.title": "SETTINGS", ...}`; placeholders are `{name}`.
+"""
+
+from __future__ import annotations
+
+import json
+import string
+from collections.abc import Mapping
+from pathlib import Path
+
+DEFAULT_LANGUAGE = "en"
+LOCALES_DIR = Path("locales")
+
+
+class Translator:
+    def __init__(self, language: str, messages: Mapping[str, str], fallback: Mapping[str, str]):
+        self.language = language
+        self._messages = messages
+        self._fallback = fallback
+
+    def __call__(self, key: str, **params: object) -> str:
+        # A key missing from a translation falls back to English, and a key missing from
+        # English shows itself, so a gap is visible and never breaks the page.
+        text = self._messages.get(key) or self._fallback.get(key) or key
+        return text.format(**params) if params else text
+
+
+def placeholders(text: str) -> set[str]:
+    """The `{name}` placeholders of a message (used to check translations agree)."""
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name is not None}
+
+
+def load_messages(language: str, root: Path = LOCALES_DIR) -> dict[str, str]:
+    with (root / f"{language}.json").open(encoding="utf-8") as file:
+        data = json.load(file)
+    if not isinstance(data, dict) or not all(
+        isinstance(k, str) and isinstance(v, str) for k, v in data.items()
+    ):
+        raise ValueError(f"{language}.json must be an object of string keys to string values")
+    return data
+
+
+def load_translator(language: str = DEFAULT_LANGUAGE, root: Path = LOCALES_DIR) -> Translator:
+    english = load_messages(DEFAULT_LANGUAGE, root)
+    if language == DEFAULT_LANGUAGE:
+        return Translator(language, english, english)
+    return Translator(language, load_messages(language, root), english)
+
+
+def available_languages(root: Path = LOCALES_DIR) -> list[str]:
+    """Every language with a locale file, English first: adding a file adds a language."""
+    found = sorted(path.stem for path in root.glob("*.json"))
+    return sorted(found, key=lambda code: code != DEFAULT_LANGUAGE)

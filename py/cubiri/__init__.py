@@ -1,0 +1,1 @@
+"""Cubiri's rules engines: pure Python, standard library only, for CPython 3.11+ and Pyodide."""
