@@ -7,7 +7,7 @@ PYSRC := py tests e2e bench
 # Only the runtime files the page loads: Pyodide's core, and PyScript's dist without source maps.
 PYODIDE_FILES := pyodide.mjs pyodide.asm.mjs pyodide.asm.wasm python_stdlib.zip pyodide-lock.json
 
-.PHONY: serve test check unit e2e bench vendor clean
+.PHONY: serve test check unit e2e bench vendor browser clean
 
 serve: vendor
 	@echo "Cubiri is served at http://127.0.0.1:$(PORT)/  (Ctrl+C stops it)"
@@ -30,8 +30,14 @@ $(VENV)/.stamp: requirements-dev.txt
 	$(PY) -m pip install -q -r requirements-dev.txt
 	touch $@
 
-test: $(VENV)/.stamp vendor
+test: $(VENV)/.stamp vendor browser
 	$(MAKE) --no-print-directory check unit e2e
+
+# Debian's Chromium where it is installed (Playwright cannot download a browser everywhere),
+# else Playwright's own build.
+browser: $(VENV)/.stamp
+	@if [ -x /usr/bin/chromium ]; then echo "browser: /usr/bin/chromium"; \
+	else $(PY) -m playwright install chromium; fi
 
 check: $(VENV)/.stamp
 	$(PY) -m ruff check $(PYSRC)
@@ -41,10 +47,10 @@ check: $(VENV)/.stamp
 unit: $(VENV)/.stamp
 	$(PY) -m pytest -q tests
 
-e2e: $(VENV)/.stamp vendor
+e2e: $(VENV)/.stamp vendor browser
 	$(PY) -m pytest -q e2e
 
-bench: $(VENV)/.stamp vendor
+bench: $(VENV)/.stamp vendor browser
 	$(PY) bench/run.py
 
 clean:

@@ -80,5 +80,3 @@ def shot(page: Page) -> Callable[[str], Path]:
         return path
 
     return _shot
-
-

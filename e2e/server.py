@@ -14,7 +14,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 class QuietHandler(SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - stdlib signature
+    def log_message(self, format: str, *args: Any) -> None:
         pass
 
 

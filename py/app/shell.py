@@ -59,7 +59,8 @@ class Shell:
         for code in self.languages:
             option = document.createElement("option")
             option.value = code
-            option.textContent = load_translator(code)("language.self") if code != t.language else t("language.self")
+            # Each language is named in itself, so a reader finds theirs in any locale.
+            option.textContent = load_translator(code)("language.self")
             option.selected = code == t.language
             select.appendChild(option)
 

@@ -1,0 +1,82 @@
+"""`make bench`: how long the app takes to become ready, against a bare PyScript page.
+
+Both pages load the same pinned runtime from the same local server in the same run, so the
+ratio app/bare isolates what the app adds. Cold = a new browser profile (empty cache);
+warm = a reload in the same profile. Times are in-page: from navigation start to the moment
+`<html data-app-ready>` appears, recorded by a MutationObserver.
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+from pathlib import Path
+
+from playwright.sync_api import Browser, sync_playwright
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from e2e.browser import launch_args
+from e2e.server import serve
+
+RUNS = 5
+READY_TIMEOUT_MS = 120_000
+
+RECORD_READY = """
+new MutationObserver((_, observer) => {
+  if (document.documentElement.hasAttribute("data-app-ready")) {
+    window.__readyAt = performance.now();
+    observer.disconnect();
+  }
+}).observe(document, { attributes: true, subtree: true, attributeFilter: ["data-app-ready"] });
+"""
+
+TRANSFERRED = """() => performance.getEntriesByType("navigation")
+  .concat(performance.getEntriesByType("resource"))
+  .reduce((sum, entry) => sum + entry.transferSize, 0)"""
+
+
+def measure(browser: Browser, url: str) -> tuple[float, float, int]:
+    """(cold ms, warm ms, cold bytes) for one fresh profile."""
+    context = browser.new_context()
+    context.add_init_script(RECORD_READY)
+    page = context.new_page()
+    page.goto(url)
+    page.wait_for_function("() => window.__readyAt !== undefined", timeout=READY_TIMEOUT_MS)
+    cold = page.evaluate("window.__readyAt")
+    cold_bytes = page.evaluate(TRANSFERRED)
+    page.reload()
+    page.wait_for_function("() => window.__readyAt !== undefined", timeout=READY_TIMEOUT_MS)
+    warm = page.evaluate("window.__readyAt")
+    context.close()
+    return cold, warm, cold_bytes
+
+
+def main() -> None:
+    results: dict[str, list[tuple[float, float, int]]] = {"app": [], "bare": []}
+    with serve() as base, sync_playwright() as playwright:
+        browser = playwright.chromium.launch(**launch_args())
+        urls = {"app": base, "bare": base + "bench/bare.html"}
+        # One warm-up of each so the server's and the OS's file caches are equal for both.
+        for url in urls.values():
+            measure(browser, url)
+        for _ in range(RUNS):  # interleaved, so drift on the machine hits both alike
+            for name, url in urls.items():
+                results[name].append(measure(browser, url))
+        browser.close()
+
+    medians = {}
+    print(f"time to data-app-ready, median of {RUNS} (headless Chromium, local server)")
+    print(f"{'page':6} {'cold ms':>9} {'warm ms':>9} {'cold bytes':>12}")
+    for name, runs in results.items():
+        cold = statistics.median(run[0] for run in runs)
+        warm = statistics.median(run[1] for run in runs)
+        size = int(statistics.median(run[2] for run in runs))
+        medians[name] = (cold, warm)
+        print(f"{name:6} {cold:9.0f} {warm:9.0f} {size:12,}")
+    cold_ratio = medians["app"][0] / medians["bare"][0]
+    warm_ratio = medians["app"][1] / medians["bare"][1]
+    print(f"ratio app/bare: cold {cold_ratio:.2f}, warm {warm_ratio:.2f} (target ≤ 1.10)")
+
+
+if __name__ == "__main__":
+    main()

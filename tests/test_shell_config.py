@@ -1,0 +1,52 @@
+"""The static shell's wiring: pyscript.toml, locale keys used by index.html, navigation."""
+
+from __future__ import annotations
+
+import json
+import re
+import tomllib
+from pathlib import Path
+
+from app.navigation import hash_for, screen_from_hash
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_pyscript_config_points_at_the_local_pinned_runtime() -> None:
+    config = tomllib.loads((ROOT / "pyscript.toml").read_text())
+    assert config["interpreter"] == "./static/vendor/pyodide/pyodide.mjs"
+    package = json.loads((ROOT / "package.json").read_text())
+    assert package["dependencies"] == {"pyodide": "314.0.7", "@pyscript/core": "0.7.31"}
+    lock = json.loads((ROOT / "package-lock.json").read_text())
+    assert lock["packages"]["node_modules/pyodide"]["version"] == "314.0.7"
+    assert lock["packages"]["node_modules/@pyscript/core"]["version"] == "0.7.31"
+
+
+def test_every_browser_module_and_locale_reaches_the_browser() -> None:
+    files = tomllib.loads((ROOT / "pyscript.toml").read_text())["files"]
+    wanted = {
+        f"./{path.relative_to(ROOT).as_posix()}"
+        for pattern in ("py/cubiri/*.py", "py/app/*.py", "locales/*.json")
+        for path in ROOT.glob(pattern)
+    }
+    assert set(files) == wanted
+    for source, target in files.items():
+        # py/app/shell.py lands at ./app/shell.py, importable as app.shell
+        assert target == source.replace("./py/", "./"), source
+
+
+def test_every_text_key_of_the_shell_exists_in_english() -> None:
+    html = (ROOT / "index.html").read_text()
+    english = json.loads((ROOT / "locales" / "en.json").read_text())
+    used = set(re.findall(r'data-i18n(?:-aria-label)?="([^"]+)"', html))
+    assert used, "index.html should mark its texts with data-i18n"
+    assert used - english.keys() == set()
+
+
+def test_the_hash_names_the_screen() -> None:
+    assert screen_from_hash("") == "home"
+    assert screen_from_hash("#magdagdon") == "magdagdon"
+    assert screen_from_hash("#MISHIMASH") == "mishimash"
+    assert screen_from_hash("#nowhere") == "home"
+    assert hash_for("home") == ""
+    assert hash_for("settings") == "#settings"
