@@ -26,7 +26,7 @@ def test_every_browser_module_and_locale_reaches_the_browser() -> None:
     files = tomllib.loads((ROOT / "pyscript.toml").read_text())["files"]
     wanted = {
         f"./{path.relative_to(ROOT).as_posix()}"
-        for pattern in ("py/cubiri/*.py", "py/app/*.py", "locales/*.json")
+        for pattern in ("py/cubiri/**/*.py", "py/app/**/*.py", "locales/*.json")
         for path in ROOT.glob(pattern)
     }
     assert set(files) == wanted
