@@ -6,6 +6,7 @@ import random
 from collections.abc import Iterator
 
 from cubiri.magdagdon import game as magdagdon
+from cubiri.mishimash import game as mishimash
 
 
 def magdagdon_playout(difficulty: str, seed: int) -> Iterator[magdagdon.State]:
@@ -29,8 +30,29 @@ def magdagdon_playout(difficulty: str, seed: int) -> Iterator[magdagdon.State]:
             elif confirm:
                 action = magdagdon.Confirm()
             else:
-                action = chooser.choice(others)
+                # Stuck with bad staging (M16 says a good order exists): take every die back.
+                for _, cell in reversed(state.staged):
+                    state = magdagdon.apply(state, magdagdon.Unstage(cell))
+                    yield state
+                continue
         else:
             action = chooser.choice(others)
         state = magdagdon.apply(state, action)
+        yield state
+
+
+def mishimash_playout(players: int, target: int, seed: int) -> Iterator[mishimash.State]:
+    """Every state of one random MISHIMASH game: random legal selections, banking more
+    readily as the turn's points grow and the dice run short."""
+    chooser = random.Random(seed * 104729 + 3)
+    state = mishimash.new_game([f"P{n + 1}" for n in range(players)], target, seed)
+    yield state
+    while state.phase is not mishimash.Phase.OVER:
+        actions = mishimash.legal_actions(state)
+        if state.phase is mishimash.Phase.DECIDE:
+            risk = state.turn_halves / (2 * target) + (6 - state.dice_left) / 8
+            action = actions[0] if chooser.random() < risk else mishimash.RollAgain()
+        else:
+            action = chooser.choice(actions)
+        state = mishimash.apply(state, action)
         yield state

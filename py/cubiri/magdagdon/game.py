@@ -6,13 +6,13 @@ dice source is derived from the seed: `apply` needs no random object unless a te
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from itertools import combinations
-from typing import Any, Protocol
+from typing import Any
 
+from cubiri.dice import LoggedDice, Randint, seeded_dice
 from cubiri.errors import RuleError
 from cubiri.magdagdon.board import (
     CELLS,
@@ -32,10 +32,6 @@ from cubiri.magdagdon.scoring import Breakdown, breakdown
 
 DICE_PER_ROLL = 4  # M2
 SAVE_VERSION = 1
-
-
-class Randint(Protocol):
-    def randint(self, a: int, b: int) -> int: ...
 
 
 class Phase(StrEnum):
@@ -169,19 +165,6 @@ def new_game(difficulty_name: str, seed: int) -> State:
     return State(difficulty=difficulty_name, seed=seed)
 
 
-# Dice ------------------------------------------------------------------------------------------
-def _draws(log: tuple[dict[str, Any], ...]) -> int:
-    return sum(len(entry.get("result", ())) for entry in log)
-
-
-def seeded_dice(state: State) -> random.Random:
-    """The game's own `random.Random(seed)`, advanced past every die already rolled."""
-    rng = random.Random(state.seed)
-    for _ in range(_draws(state.log)):
-        rng.randint(1, 6)
-    return rng
-
-
 # Legal actions ---------------------------------------------------------------------------------
 def legal_actions(state: State) -> list[Action]:
     phase = state.phase
@@ -223,7 +206,7 @@ def apply(state: State, action: Action, rng: Randint | None = None) -> State:
 def _roll(state: State, action: Roll, rng: Randint | None) -> State:
     if state.phase is not Phase.ROLL:
         raise _error("already_rolled", "the dice are already rolled")
-    source = rng if rng is not None else seeded_dice(state)
+    source = rng if rng is not None else seeded_dice(state.seed, len(state.log))
     dice = tuple(source.randint(1, 6) for _ in range(DICE_PER_ROLL))
     after = replace(state, dice=dice, staged=(), log=(*state.log, _record(action, dice)))
     return _check_magdagdon(after)
@@ -300,7 +283,7 @@ def _reroll(state: State, action: Reroll, rng: Randint | None) -> State:
         raise _error("bad_die", "each die is chosen once")
     for die in chosen:
         _available_die(state, die)
-    source = rng if rng is not None else seeded_dice(state)
+    source = rng if rng is not None else seeded_dice(state.seed, len(state.log))
     dice = list(state.dice)
     result = []
     for die in sorted(chosen):
@@ -452,29 +435,16 @@ def _int(value: Any) -> int:
     return value
 
 
-class _LoggedDice:
-    """Replays the dice results written in a log, in order."""
-
-    def __init__(self, values: list[int]) -> None:
-        self._values = iter(values)
-
-    def randint(self, a: int, b: int) -> int:
-        value = next(self._values)
-        if not a <= value <= b:
-            raise ValueError(f"logged die {value} is not between {a} and {b}")
-        return value
-
-
 def replay(difficulty_name: str, seed: int, log: list[Any]) -> State:
     """Rebuild a game from its log, checking every action against the rules."""
     state = new_game(difficulty_name, seed)
     for entry in log:
         action = action_from_dict(entry)
-        result = entry.get("result") if isinstance(entry, dict) else None
         if isinstance(action, Roll | Reroll):
-            if not isinstance(result, list) or not all(isinstance(v, int) for v in result):
-                raise ValueError(f"a logged {entry.get('type')} needs its dice result: {entry!r}")
-            state = apply(state, action, _LoggedDice(result))
+            dice = LoggedDice(entry.get("result"))
+            state = apply(state, action, dice)
+            if not dice.exhausted():
+                raise ValueError(f"a logged throw has more dice than the game threw: {entry!r}")
         else:
             state = apply(state, action)
     return state
@@ -538,6 +508,5 @@ __all__ = [
     "new_game",
     "parse_board",
     "replay",
-    "seeded_dice",
     "to_dict",
 ]
