@@ -51,6 +51,7 @@ e2e: $(VENV)/.stamp vendor browser
 	$(PY) -m pytest -q e2e
 
 bench: $(VENV)/.stamp vendor browser
+	$(PY) bench/engine.py
 	$(PY) bench/run.py
 
 clean:

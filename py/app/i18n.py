@@ -8,24 +8,43 @@ from __future__ import annotations
 
 import json
 import string
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 DEFAULT_LANGUAGE = "en"
 LOCALES_DIR = Path("locales")
 
 
+def english_plural(n: int) -> str:
+    return "one" if n == 1 else "other"
+
+
 class Translator:
-    def __init__(self, language: str, messages: Mapping[str, str], fallback: Mapping[str, str]):
+    def __init__(
+        self,
+        language: str,
+        messages: Mapping[str, str],
+        fallback: Mapping[str, str],
+        plural_category: Callable[[int], str] = english_plural,
+    ):
         self.language = language
         self._messages = messages
         self._fallback = fallback
+        # In the browser this is Intl.PluralRules(language).select; CLDR category names.
+        self.plural_category = plural_category
 
     def __call__(self, key: str, **params: object) -> str:
         # A key missing from a translation falls back to English, and a key missing from
         # English shows itself, so a gap is visible and never breaks the page.
         text = self._messages.get(key) or self._fallback.get(key) or key
         return text.format(**params) if params else text
+
+    def plural(self, key: str, n: int, **params: object) -> str:
+        """`key.one`, `key.other` (or another CLDR category the language has), with {n}."""
+        category = f"{key}.{self.plural_category(n)}"
+        if category not in self._messages and category not in self._fallback:
+            category = f"{key}.other"
+        return self(category, n=n, **params)
 
 
 def placeholders(text: str) -> set[str]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-SCREENS = ("home", "magdagdon", "mishimash", "settings")
+SCREENS = ("home", "magdagdon", "mishimash", "settings", "scores")
 HOME = "home"
 
 

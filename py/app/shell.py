@@ -1,14 +1,19 @@
-"""The app shell in the browser: locale texts, screen switching, and the ready signal."""
+"""The app shell in the browser: locale texts, screen switching, settings, the ready signal."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from js import document, localStorage, window
+from js import document, window
 from pyodide.ffi import create_proxy
 
+from app import storage
+from app.dom import absent
 from app.i18n import DEFAULT_LANGUAGE, Translator, available_languages, load_translator
+from app.magdagdon_ui import MagdagdonScreen
 from app.navigation import SCREENS, hash_for, screen_from_hash
+from app.score_tables import render_table
+from cubiri.magdagdon.difficulty import DIFFICULTIES
 
 LANGUAGE_KEY = "cubiri.language"
 
@@ -17,26 +22,32 @@ class Shell:
     def __init__(self) -> None:
         self.languages = available_languages()
         self.t = self._translator(self._saved_language())
-        # Proxies must outlive this call: the browser calls them for the page's lifetime.
-        self._handlers = [
-            create_proxy(self._on_click),
-            create_proxy(self._on_hash_change),
-            create_proxy(self._on_language_change),
-        ]
+        self.magdagdon = MagdagdonScreen(self)
+        self.screen = "home"
+        self._proxies: list[Any] = []
+        self._pending_difficulty: str | None = None
 
     def start(self) -> None:
-        on_click, on_hash_change, on_language_change = self._handlers
-        document.addEventListener("click", on_click)
-        window.addEventListener("hashchange", on_hash_change)
-        select = document.getElementById("language-select")
-        select.addEventListener("change", on_language_change)
+        self._listen(document, "click", self._on_click)
+        self._listen(window, "hashchange", self._on_hash_change)
+        self._listen(document.getElementById("language-select"), "change", self._on_language)
+        self._listen(document.getElementById("difficulty-field"), "change", self._on_difficulty)
+        self._listen(document.getElementById("confirm-ok"), "click", self._on_confirm_ok)
+        self._listen(document.getElementById("confirm-cancel"), "click", self._on_confirm_cancel)
+        self._listen(document.getElementById("confirm-dialog"), "close", self._on_dialog_closed)
+        self.magdagdon.mount()
         self.apply_locale()
         self.show(screen_from_hash(window.location.hash), announce=False)
         document.documentElement.setAttribute("data-app-ready", "")
 
+    def _listen(self, target: Any, event: str, handler: Any) -> None:
+        proxy = create_proxy(handler)
+        self._proxies.append(proxy)  # the browser calls these for the page's lifetime
+        target.addEventListener(event, proxy)
+
     # Locale ---------------------------------------------------------------------------------
     def _saved_language(self) -> str:
-        saved = localStorage.getItem(LANGUAGE_KEY)
+        saved = storage.read(LANGUAGE_KEY)
         return saved if saved in self.languages else DEFAULT_LANGUAGE
 
     def _translator(self, language: str) -> Translator:
@@ -66,19 +77,74 @@ class Shell:
 
     # Screens --------------------------------------------------------------------------------
     def show(self, screen: str, announce: bool = True) -> None:
+        self.screen = screen
+        if screen == "magdagdon":
+            self.magdagdon.open()
+        elif screen == "scores":
+            self._render_scores()
+        elif screen == "settings":
+            self._sync_difficulty()
         for name in SCREENS:
             document.getElementById(f"screen-{name}").hidden = name != screen
         if announce:
             heading = document.querySelector(f"#screen-{screen} h1, #screen-{screen} h2")
             self.announce(self.t("announce.screen", screen=heading.textContent))
+        window.scrollTo(0, 0)
 
     def announce(self, message: str) -> None:
         document.getElementById("announcer").textContent = message
 
+    def _render_scores(self) -> None:
+        body = document.getElementById("scores-body")
+        body.replaceChildren()
+        tables = self.magdagdon.scores()
+        for difficulty in DIFFICULTIES:
+            section = document.createElement("section")
+            section.className = "scores-section"
+            render_table(section, difficulty, tables[difficulty], None, self.t)
+            body.appendChild(section)
+
+    # Settings: MAGDAGDON difficulty (M7) -------------------------------------------------------
+    def _sync_difficulty(self) -> None:
+        current = self.magdagdon.difficulty()
+        for radio in document.querySelectorAll("input[name=difficulty]"):
+            radio.checked = radio.value == current
+
+    def _on_difficulty(self, event: Any) -> None:
+        choice = event.target.value
+        if choice not in DIFFICULTIES or choice == self.magdagdon.difficulty():
+            return
+        if self.magdagdon.in_progress():
+            self._pending_difficulty = choice
+            text = self.t("confirm.new_game.text", difficulty=choice.upper())
+            document.getElementById("confirm-text").textContent = text
+            document.getElementById("confirm-dialog").showModal()
+        else:
+            self._change_difficulty(choice)
+
+    def _change_difficulty(self, choice: str) -> None:
+        self.magdagdon.new_game(choice)
+        self._sync_difficulty()
+        self.magdagdon.render()
+
+    def _on_confirm_ok(self, _event: Any) -> None:
+        choice, self._pending_difficulty = self._pending_difficulty, None
+        document.getElementById("confirm-dialog").close()
+        if choice is not None:
+            self._change_difficulty(choice)
+
+    def _on_confirm_cancel(self, _event: Any) -> None:
+        document.getElementById("confirm-dialog").close()
+
+    def _on_dialog_closed(self, _event: Any) -> None:
+        # Closed without NEW GAME (KEEP PLAYING or Escape): the radio goes back to the game's.
+        self._pending_difficulty = None
+        self._sync_difficulty()
+
     # Handlers: translate the event into a navigation, then render ----------------------------
     def _on_click(self, event: Any) -> None:
         target = event.target.closest("[data-open]")
-        if target is None:
+        if absent(target):
             return
         screen = target.dataset.open
         new_hash = hash_for(screen)
@@ -91,9 +157,11 @@ class Shell:
     def _on_hash_change(self, _event: Any) -> None:
         self.show(screen_from_hash(window.location.hash))
 
-    def _on_language_change(self, event: Any) -> None:
+    def _on_language(self, event: Any) -> None:
         language = event.target.value
         if language in self.languages:
-            localStorage.setItem(LANGUAGE_KEY, language)
+            storage.write(LANGUAGE_KEY, language)
             self.t = self._translator(language)
             self.apply_locale()
+            self.magdagdon.last_view = None
+            self.magdagdon.render()

@@ -1,0 +1,89 @@
+"""What the app keeps in localStorage: high-score tables and the saved game, and their repair."""
+
+from __future__ import annotations
+
+import json
+
+from app.records import Record, add_record, dump_tables, empty_tables, parse_tables
+from app.saved_game import SavedMagdagdon, dump_magdagdon, load_magdagdon
+from tests.playouts import magdagdon_playout
+
+
+def record(id: str, score: int, date: str = "2026-11-29T10:00:00Z") -> Record:
+    return Record(id=id, score=score, date=date, turns=9, powers=1)
+
+
+def test_m25_a_table_keeps_the_top_10_best_first_earlier_first_on_ties() -> None:
+    tables = empty_tables()
+    for n in range(12):
+        tables = add_record(tables, "peaceful", record(f"g{n}", n * 10))
+    tables = add_record(tables, "peaceful", record("late", 110, "2026-11-30T10:00:00Z"))
+    scores = [(r.score, r.id) for r in tables["peaceful"]]
+    assert len(scores) == 10
+    assert scores[:3] == [(110, "g11"), (110, "late"), (100, "g10")]
+    assert tables["survival"] == []
+
+
+def test_a_record_is_never_added_twice() -> None:
+    tables = add_record(empty_tables(), "nightmare", record("same", 50))
+    assert add_record(tables, "nightmare", record("same", 50)) == tables
+
+
+def test_tables_round_trip_through_json() -> None:
+    tables = add_record(empty_tables(), "survival", record("a", -40))
+    parsed, problems = parse_tables(dump_tables(tables))
+    assert parsed == tables and problems == []
+
+
+def test_a_tampered_table_keeps_its_valid_entries_and_reports_the_rest() -> None:
+    good = {"id": "a", "score": 120, "date": "2026-11-29T10:00:00Z", "turns": 8, "powers": 0}
+    raw = json.dumps(
+        {
+            "version": 1,
+            "peaceful": [
+                good,
+                {**good, "id": "b", "score": 99999},  # impossible score
+                {**good, "id": "c", "powers": 3, "score": "12"},
+                {**good, "id": "d", "turns": 0},
+                {**good, "id": "e", "date": "<script>"},
+                {**good, "id": "f", "extra": 1},
+                "nonsense",
+            ],
+            "survival": {"not": "a list"},
+            "nightmare": [{**good, "powers": 1}],  # NIGHTMARE has no powers
+        }
+    )
+    tables, problems = parse_tables(raw)
+    assert [r.id for r in tables["peaceful"]] == ["a"]
+    assert tables["survival"] == [] and tables["nightmare"] == []
+    assert len(problems) == 8
+
+
+def test_unreadable_tables_start_empty_with_a_warning() -> None:
+    for raw in ("{not json", "[]", json.dumps({"version": 7})):
+        tables, problems = parse_tables(raw)
+        assert tables == empty_tables() and len(problems) == 1
+    assert parse_tables(None) == (empty_tables(), [])
+
+
+def test_the_saved_game_round_trips_with_its_record_id() -> None:
+    state = list(magdagdon_playout("peaceful", 3))[12]
+    saved = SavedMagdagdon(state, "rec-1")
+    assert load_magdagdon(dump_magdagdon(saved)) == (saved, None)
+
+
+def test_a_corrupt_saved_game_is_refused_with_a_reason() -> None:
+    state = list(magdagdon_playout("survival", 4))[10]
+    good = json.loads(dump_magdagdon(SavedMagdagdon(state)))
+    broken = [
+        "{",
+        "null",
+        json.dumps({**good, "version": 0}),
+        json.dumps({**good, "record": 5}),
+        json.dumps({**good, "game": {**good["game"], "board": "6666/6666/6666/6666"}}),
+        json.dumps({**good, "game": "x"}),
+    ]
+    for raw in broken:
+        saved, problem = load_magdagdon(raw)
+        assert saved is None and problem is not None
+    assert load_magdagdon(None) == (None, None)
