@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from js import document, window
 from pyodide.ffi import create_proxy
@@ -10,10 +10,10 @@ from pyodide.ffi import create_proxy
 from app import storage
 from app.dom import absent
 from app.i18n import DEFAULT_LANGUAGE, Translator, available_languages, load_translator
-from app.magdagdon_ui import MagdagdonScreen
 from app.navigation import SCREENS, hash_for, screen_from_hash
-from app.score_tables import render_table
-from cubiri.magdagdon.difficulty import DIFFICULTIES
+
+if TYPE_CHECKING:
+    from app.magdagdon_ui import MagdagdonScreen
 
 LANGUAGE_KEY = "cubiri.language"
 
@@ -22,7 +22,7 @@ class Shell:
     def __init__(self) -> None:
         self.languages = available_languages()
         self.t = self._translator(self._saved_language())
-        self.magdagdon = MagdagdonScreen(self)
+        self._magdagdon: MagdagdonScreen | None = None
         self.screen = "home"
         self._proxies: list[Any] = []
         self._pending_difficulty: str | None = None
@@ -35,7 +35,6 @@ class Shell:
         self._listen(document.getElementById("confirm-ok"), "click", self._on_confirm_ok)
         self._listen(document.getElementById("confirm-cancel"), "click", self._on_confirm_cancel)
         self._listen(document.getElementById("confirm-dialog"), "close", self._on_dialog_closed)
-        self.magdagdon.mount()
         self.apply_locale()
         self.show(screen_from_hash(window.location.hash), announce=False)
         document.documentElement.setAttribute("data-app-ready", "")
@@ -44,6 +43,17 @@ class Shell:
         proxy = create_proxy(handler)
         self._proxies.append(proxy)  # the browser calls these for the page's lifetime
         target.addEventListener(event, proxy)
+
+    @property
+    def magdagdon(self) -> MagdagdonScreen:
+        """The MAGDAGDON screen, built the first time it is needed: the home screen is ready
+        sooner when the engine is imported only once a player goes for the game."""
+        if self._magdagdon is None:
+            from app.magdagdon_ui import MagdagdonScreen
+
+            self._magdagdon = MagdagdonScreen(self)
+            self._magdagdon.mount()
+        return self._magdagdon
 
     # Locale ---------------------------------------------------------------------------------
     def _saved_language(self) -> str:
@@ -95,10 +105,12 @@ class Shell:
         document.getElementById("announcer").textContent = message
 
     def _render_scores(self) -> None:
+        from app.score_tables import render_table
+
         body = document.getElementById("scores-body")
         body.replaceChildren()
         tables = self.magdagdon.scores()
-        for difficulty in DIFFICULTIES:
+        for difficulty in tables:
             section = document.createElement("section")
             section.className = "scores-section"
             render_table(section, difficulty, tables[difficulty], None, self.t)
@@ -112,7 +124,7 @@ class Shell:
 
     def _on_difficulty(self, event: Any) -> None:
         choice = event.target.value
-        if choice not in DIFFICULTIES or choice == self.magdagdon.difficulty():
+        if choice not in self.magdagdon.scores() or choice == self.magdagdon.difficulty():
             return
         if self.magdagdon.in_progress():
             self._pending_difficulty = choice
@@ -163,5 +175,6 @@ class Shell:
             storage.write(LANGUAGE_KEY, language)
             self.t = self._translator(language)
             self.apply_locale()
-            self.magdagdon.last_view = None
-            self.magdagdon.render()
+            if self._magdagdon is not None:
+                self._magdagdon.last_view = None
+                self._magdagdon.render()

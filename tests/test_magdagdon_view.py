@@ -1,0 +1,93 @@
+"""The MAGDAGDON screen's view model: what the player sees in each phase (issue 5)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+from app.i18n import load_translator
+from app.magdagdon_view import Selection, build_view
+from cubiri.magdagdon.board import parse_board
+from cubiri.magdagdon.game import AcceptMagdagdon, Roll, Stage, State, apply, new_game
+from tests.scripted import ScriptedDice
+
+t = load_translator("en", Path(__file__).resolve().parent.parent / "locales")
+
+
+def rolled(board: str, dice: list[int], difficulty: str = "peaceful") -> State:
+    state = replace(new_game(difficulty, 1), board=parse_board(board))
+    return apply(state, Roll(), ScriptedDice(dice))
+
+
+def test_before_the_roll_the_next_step_is_roll() -> None:
+    view = build_view(new_game("survival", 1), Selection(), t)
+    assert (view.primary, view.primary_enabled) == ("ROLL", True)
+    assert view.dice == [] and view.turn == "Turn 1" and view.difficulty == "SURVIVAL"
+    assert "ROLL" in view.message
+    assert not any(cell.lit for cell in view.cells)
+
+
+def test_picking_a_die_lights_exactly_its_legal_cells() -> None:
+    state = rolled("..../.3../..../....", [4, 1, 3, 6])
+    view = build_view(state, Selection(die=0), t)
+    assert {c.index for c in view.cells if c.lit} == set(state.legal_cells(0))
+    assert view.dice[0].status == "picked"
+    assert view.cells[5].label == "Row 2, column 2: 3"
+    assert view.cells[6].label == "Row 2, column 3: empty, tap to place the die here"
+    assert (view.primary, view.primary_enabled) == ("CONFIRM 0/2", False)
+    assert view.message.startswith("Tap a lit cell")
+
+
+def test_staged_dice_look_different_and_confirm_enables_at_the_minimum() -> None:
+    state = rolled("..../.3../..../....", [4, 3, 1, 6])
+    state = apply(apply(state, Stage(0, 6)), Stage(1, 4))
+    view = build_view(state, Selection(), t)
+    assert view.cells[6].kind == "staged" and view.cells[5].kind == "number"
+    assert "staged, tap to take it back" in view.cells[6].label
+    assert [d.status for d in view.dice] == ["staged", "staged", "available", "available"]
+    assert (view.primary, view.primary_enabled) == ("CONFIRM 2/2", True)
+    assert "Unused dice are discarded" in view.message
+    assert view.rows[1].sum == 10  # row 2 previews 4 + 3 + 3
+
+
+def test_magdagdon_says_what_the_player_may_do() -> None:
+    state = rolled("..../.3../..../....", [1, 1, 6, 6])
+    view = build_view(state, Selection(), t)
+    assert view.tone == "danger" and view.primary == "ACCEPT MAGDAGDON"
+    assert "Majda Power" in view.message
+    assert view.powers.reroll and not view.powers.decrease  # no die picked yet
+    nightmare = build_view(rolled("..../.3../..../....", [1, 1, 6, 6], "nightmare"), Selection(), t)
+    assert "Majda Power" not in nightmare.message and not nightmare.powers.visible
+
+
+def test_after_accepting_every_empty_cell_can_become_the_ruin() -> None:
+    state = apply(rolled("..../.3../..../....", [1, 1, 6, 6]), AcceptMagdagdon())
+    view = build_view(state, Selection(), t)
+    assert sum(cell.lit for cell in view.cells) == 15
+    assert "RUIN" in view.message
+
+
+def test_power_buttons_follow_the_picked_die_and_its_bounds() -> None:
+    state = rolled("..../..../..../....", [1, 6, 3, 3])
+    low = build_view(state, Selection(die=0), t).powers
+    high = build_view(state, Selection(die=1), t).powers
+    assert (low.decrease, low.increase) == (False, True)
+    assert (high.decrease, high.increase) == (True, False)
+    assert low.status == "3 left · next costs 10"
+    choosing = build_view(state, Selection(rerolling=True, reroll=frozenset({0, 2})), t).powers
+    assert choosing.reroll_label == "REROLL 2 DICE" and choosing.cancel
+
+
+def test_the_end_shows_the_breakdown_with_every_bonus_line() -> None:
+    state = replace(
+        new_game("peaceful", 1), board=parse_board("1234/1234/1234/123x"), powers_used=2
+    )
+    state = replace(state, phase=state.phase.OVER, turns=8)
+    view = build_view(state, Selection(), t)
+    assert view.end is not None
+    labels = dict(view.end.rows)
+    assert labels["Row 1: STRAIGHT"] == "+60"
+    assert labels["Column 1: FOUR OF A KIND"] == "+40"
+    assert labels["1 RUIN"] == "−15" and labels["2 Majda Powers"] == "−30"
+    assert view.end.final == state.score().final
+    assert view.rows[0].badge == "+60" and view.rows[0].bonus_label == "STRAIGHT +60"
