@@ -36,7 +36,7 @@ class MagdagdonDriver:
 
     # What the page shows -----------------------------------------------------------------------
     def shown_dice(self) -> list[int]:
-        dice = self.page.locator("#md-dice .die:not([hidden])")
+        dice = self.page.locator("#md-dice .die:not([hidden]):not([data-status=discarded])")
         return [int(text) for text in dice.all_text_contents()]
 
     def expect_in_step(self) -> None:

@@ -46,6 +46,8 @@ class MagdagdonScreen:
         for problem in problems:
             console.warn(problem)
         self._proxies: list[Any] = []
+        self._discarding = False
+        self._end_discard_later = create_proxy(self._end_discard)
 
     # Setup -------------------------------------------------------------------------------------
     def mount(self) -> None:
@@ -263,13 +265,16 @@ class MagdagdonScreen:
         assert state is not None
         phase = state.phase
         if phase is engine.Phase.ROLL:
+            self._discarding = False  # a quick ROLL takes the tray back at once
             if self.act(engine.Roll()):
                 self.picked = Selection()
                 self._tumble()
                 self._announce_roll()
         elif phase is engine.Phase.PLACE:
+            unused = state.available
             if self.act(engine.Confirm()):
                 self.picked = Selection()
+                self._discard(unused, state.dice)
                 self.shell.announce(t("announce.confirmed"))
                 self._announce_end()
         elif phase is engine.Phase.MAGDAGDON:
@@ -335,6 +340,21 @@ class MagdagdonScreen:
             if dice is None or index in dice:
                 _restart_animation(by_id(f"md-die-{index}"), "tumble")
 
+    def _discard(self, dice: tuple[int, ...], values: tuple[int, ...]) -> None:
+        """M4: the unused dice leave the tray visibly, then the tray waits for the next ROLL."""
+        for index in dice:
+            die = by_id(f"md-die-{index}")
+            die.textContent = str(values[index])
+            die.dataset.status = "discarded"
+            die.disabled = True
+        self._discarding = bool(dice)
+        if dice:
+            window.setTimeout(self._end_discard_later, 650)
+
+    def _end_discard(self) -> None:
+        self._discarding = False
+        self.render()
+
     def _crumble(self, cell: int) -> None:
         _restart_animation(by_id(f"md-cell-{cell}"), "crumble")
 
@@ -370,6 +390,8 @@ class MagdagdonScreen:
         by_id("md-play").hidden = over
         for index in range(engine.DICE_PER_ROLL):
             die_el = by_id(f"md-die-{index}")
+            if self._discarding and die_el.dataset.status == "discarded":
+                continue  # leaving the tray (see _discard)
             if index < len(view.dice):
                 die = view.dice[index]
                 die_el.hidden = False
