@@ -61,7 +61,7 @@ def test_x1_the_default_target_is_1000_and_any_positive_whole_number_may_be_chos
 
 def test_players_are_one_to_eight_named_players() -> None:
     assert new_game(["  Ana  ", "Bo"]).players == ("Ana", "Bo")
-    for bad in ([], ["x"] * 9, [""], ["   "], ["x" * 21], [None]):
+    for bad in ([], ["x"] * 9, [""], ["   "], ["x" * 31], [None]):
         with pytest.raises(ValueError):
             new_game(bad)  # type: ignore[arg-type]
 

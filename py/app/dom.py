@@ -15,3 +15,15 @@ def absent(value: Any) -> bool:
 
 def by_id(name: str) -> Any:
     return document.getElementById(name)
+
+
+def show_text(element: Any, text: str) -> None:
+    """Set the text, and hide the element while it has none."""
+    element.textContent = text
+    element.hidden = not text
+
+
+def restart_animation(element: Any, name: str) -> None:
+    element.classList.remove(name)
+    _ = element.offsetWidth  # forces a reflow, so re-adding the class restarts the animation
+    element.classList.add(name)

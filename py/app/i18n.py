@@ -19,6 +19,11 @@ def english_plural(n: int) -> str:
     return "one" if n == 1 else "other"
 
 
+def english_number(value: float) -> str:
+    """1000 → "1,000", 10.5 → "10.5": what Intl.NumberFormat("en") writes."""
+    return f"{value:,.1f}" if value % 1 else f"{int(value):,}"
+
+
 class Translator:
     def __init__(
         self,
@@ -26,12 +31,15 @@ class Translator:
         messages: Mapping[str, str],
         fallback: Mapping[str, str],
         plural_category: Callable[[int], str] = english_plural,
+        number: Callable[[float], str] = english_number,
     ):
         self.language = language
         self._messages = messages
         self._fallback = fallback
         # In the browser this is Intl.PluralRules(language).select; CLDR category names.
         self.plural_category = plural_category
+        # In the browser this is Intl.NumberFormat(language).format: 0,5 in pt, hu and vi.
+        self.number = number
 
     def __call__(self, key: str, **params: object) -> str:
         # A key missing from a translation falls back to English, and a key missing from

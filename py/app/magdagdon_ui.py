@@ -11,11 +11,11 @@ from dataclasses import replace
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
-from js import URLSearchParams, console, document, window
+from js import console, document, window
 from pyodide.ffi import create_proxy
 
 from app import storage
-from app.dom import absent, by_id
+from app.dom import absent, by_id, restart_animation
 from app.magdagdon_view import LineView, MagdagdonView, Selection, build_view, cell_name
 from app.records import Record, Tables, add_record, dump_tables, parse_tables
 from app.saved_game import SavedMagdagdon, dump_magdagdon, load_magdagdon
@@ -108,9 +108,8 @@ class MagdagdonScreen:
         element.addEventListener(event, proxy)
 
     # The game ----------------------------------------------------------------------------------
-    def open(self) -> None:
+    def open(self, seed: int | None) -> None:
         """Show the game: the one in progress, or the one `?seed=N` asks for, or a new one."""
-        seed = self._seed_from_url()
         if self.state is None:
             saved, problem = load_magdagdon(storage.read(GAME_KEY))
             if problem:
@@ -123,22 +122,6 @@ class MagdagdonScreen:
         elif self.state is None:
             self.new_game(self.difficulty())
         self.render()
-
-    def _seed_from_url(self) -> int | None:
-        params = URLSearchParams.new(window.location.search)
-        raw = params.get("seed")
-        if absent(raw):
-            return None
-        # The seed starts this game once; afterwards the saved game is what a reload resumes.
-        params.delete("seed")
-        query = params.toString()
-        url = window.location.pathname + (f"?{query}" if query else "") + window.location.hash
-        window.history.replaceState(None, "", url)
-        text = str(raw).strip()
-        if text.isdigit() and len(text) <= 15:
-            return int(text)
-        console.warn(f"?seed={text} is not a whole number: ignored")
-        return None
 
     def difficulty(self) -> str:
         saved = storage.read(DIFFICULTY_KEY)
@@ -338,7 +321,7 @@ class MagdagdonScreen:
     def _tumble(self, dice: frozenset[int] | None = None) -> None:
         for index in range(engine.DICE_PER_ROLL):
             if dice is None or index in dice:
-                _restart_animation(by_id(f"md-die-{index}"), "tumble")
+                restart_animation(by_id(f"md-die-{index}"), "tumble")
 
     def _discard(self, dice: tuple[int, ...], values: tuple[int, ...]) -> None:
         """M4: the unused dice leave the tray visibly, then the tray waits for the next ROLL."""
@@ -356,7 +339,7 @@ class MagdagdonScreen:
         self.render()
 
     def _crumble(self, cell: int) -> None:
-        _restart_animation(by_id(f"md-cell-{cell}"), "crumble")
+        restart_animation(by_id(f"md-cell-{cell}"), "crumble")
 
     # Render ------------------------------------------------------------------------------------
     def render(self) -> None:
@@ -463,9 +446,3 @@ def _render_sum(element: Any, line: LineView) -> None:
         pill.textContent = line.badge
         pill.title = line.bonus_label
         element.appendChild(pill)
-
-
-def _restart_animation(element: Any, name: str) -> None:
-    element.classList.remove(name)
-    _ = element.offsetWidth  # forces a reflow, so re-adding the class restarts the animation
-    element.classList.add(name)

@@ -9,6 +9,7 @@ from pyodide.ffi import to_js
 
 from app.i18n import Translator
 from app.records import Record
+from app.solo_records import SoloRecord
 
 
 def format_date(iso: str, language: str) -> str:
@@ -52,6 +53,35 @@ def render_table(
             str(record.powers),
         )
         for text in cells:
+            td = document.createElement("td")
+            td.textContent = text
+            row.appendChild(td)
+        table.appendChild(row)
+    container.appendChild(table)
+
+
+def render_solo_table(
+    container: Any, heading: str, records: list[SoloRecord], highlight: str | None, t: Translator
+) -> None:
+    """MISHIMASH solo records of one target: fewest turns first, the new one marked."""
+    title = document.createElement("h4")
+    title.textContent = heading
+    container.appendChild(title)
+    table = document.createElement("table")
+    table.className = "scores"
+    head = document.createElement("tr")
+    for key in ("scores.rank", "mishimash.records.turns", "scores.date"):
+        th = document.createElement("th")
+        th.scope = "col"
+        th.textContent = t(key)
+        head.appendChild(th)
+    table.appendChild(head)
+    for rank, record in enumerate(records, start=1):
+        row = document.createElement("tr")
+        if record.id == highlight:
+            row.className = "new"
+            row.setAttribute("aria-label", t("scores.new"))
+        for text in (str(rank), str(record.turns), format_date(record.date, t.language)):
             td = document.createElement("td")
             td.textContent = text
             row.appendChild(td)

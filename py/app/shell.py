@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from js import document, window
-from pyodide.ffi import create_proxy
+from js import Intl, Object, URLSearchParams, document, window
+from pyodide.ffi import create_proxy, to_js
 
 from app import storage
 from app.dom import absent
@@ -14,6 +15,7 @@ from app.navigation import SCREENS, hash_for, screen_from_hash
 
 if TYPE_CHECKING:
     from app.magdagdon_ui import MagdagdonScreen
+    from app.mishimash_ui import MishimashScreen
 
 LANGUAGE_KEY = "cubiri.language"
 
@@ -23,9 +25,11 @@ class Shell:
         self.languages = available_languages()
         self.t = self._translator(self._saved_language())
         self._magdagdon: MagdagdonScreen | None = None
+        self._mishimash: MishimashScreen | None = None
         self.screen = "home"
         self._proxies: list[Any] = []
-        self._pending_difficulty: str | None = None
+        self._on_ok: Callable[[], None] | None = None
+        self.seed = self._take_seed()
 
     def start(self) -> None:
         self._listen(document, "click", self._on_click)
@@ -55,6 +59,36 @@ class Shell:
             self._magdagdon.mount()
         return self._magdagdon
 
+    @property
+    def mishimash(self) -> MishimashScreen:
+        if self._mishimash is None:
+            from app.mishimash_ui import MishimashScreen
+
+            self._mishimash = MishimashScreen(self)
+            self._mishimash.mount()
+        return self._mishimash
+
+    def _take_seed(self) -> int | None:
+        """`?seed=N` starts a reproducible game once; it leaves the URL so that a reload then
+        resumes the saved game instead of starting the seed again."""
+        params = URLSearchParams.new(window.location.search)
+        raw = params.get("seed")
+        if absent(raw):
+            return None
+        params.delete("seed")
+        query = params.toString()
+        url = window.location.pathname + (f"?{query}" if query else "") + window.location.hash
+        window.history.replaceState(None, "", url)
+        text = str(raw).strip()
+        if text.isdigit() and len(text) <= 15:
+            return int(text)
+        window.console.warn(f"?seed={text} is not a whole number: ignored")
+        return None
+
+    def take_seed(self) -> int | None:
+        seed, self.seed = self.seed, None
+        return seed
+
     # Locale ---------------------------------------------------------------------------------
     def _saved_language(self) -> str:
         saved = storage.read(LANGUAGE_KEY)
@@ -62,10 +96,17 @@ class Shell:
 
     def _translator(self, language: str) -> Translator:
         try:
-            return load_translator(language)
+            t = load_translator(language)
         except (OSError, ValueError) as error:
             window.console.warn(f"Locale {language} unusable ({error}); using English")
-            return load_translator(DEFAULT_LANGUAGE)
+            t = load_translator(DEFAULT_LANGUAGE)
+        # Plurals and numbers the way the browser writes them in this language.
+        plurals = Intl.PluralRules.new(t.language)
+        options = to_js({"maximumFractionDigits": 1}, dict_converter=Object.fromEntries)
+        numbers = Intl.NumberFormat.new(t.language, options)
+        t.plural_category = lambda n: str(plurals.select(n))
+        t.number = lambda value: str(numbers.format(value))
+        return t
 
     def apply_locale(self) -> None:
         t = self.t
@@ -89,7 +130,9 @@ class Shell:
     def show(self, screen: str, announce: bool = True) -> None:
         self.screen = screen
         if screen == "magdagdon":
-            self.magdagdon.open()
+            self.magdagdon.open(self.take_seed())
+        elif screen == "mishimash":
+            self.mishimash.open(self.take_seed())
         elif screen == "scores":
             self._render_scores()
         elif screen == "settings":
@@ -127,10 +170,8 @@ class Shell:
         if choice not in self.magdagdon.scores() or choice == self.magdagdon.difficulty():
             return
         if self.magdagdon.in_progress():
-            self._pending_difficulty = choice
             text = self.t("confirm.new_game.text", difficulty=choice.upper())
-            document.getElementById("confirm-text").textContent = text
-            document.getElementById("confirm-dialog").showModal()
+            self.ask(text, lambda: self._change_difficulty(choice))
         else:
             self._change_difficulty(choice)
 
@@ -139,19 +180,25 @@ class Shell:
         self._sync_difficulty()
         self.magdagdon.render()
 
+    def ask(self, text: str, on_ok: Callable[[], None]) -> None:
+        """The confirm dialog: NEW GAME runs `on_ok`, KEEP PLAYING (or Escape) changes nothing."""
+        self._on_ok = on_ok
+        document.getElementById("confirm-text").textContent = text
+        document.getElementById("confirm-dialog").showModal()
+
     def _on_confirm_ok(self, _event: Any) -> None:
-        choice, self._pending_difficulty = self._pending_difficulty, None
+        on_ok, self._on_ok = self._on_ok, None
         document.getElementById("confirm-dialog").close()
-        if choice is not None:
-            self._change_difficulty(choice)
+        if on_ok is not None:
+            on_ok()
 
     def _on_confirm_cancel(self, _event: Any) -> None:
         document.getElementById("confirm-dialog").close()
 
     def _on_dialog_closed(self, _event: Any) -> None:
-        # Closed without NEW GAME (KEEP PLAYING or Escape): the radio goes back to the game's.
-        self._pending_difficulty = None
-        self._sync_difficulty()
+        self._on_ok = None
+        if self._magdagdon is not None:
+            self._sync_difficulty()  # a declined difficulty change: back to the game's
 
     # Handlers: translate the event into a navigation, then render ----------------------------
     def _on_click(self, event: Any) -> None:
@@ -178,3 +225,5 @@ class Shell:
             if self._magdagdon is not None:
                 self._magdagdon.last_view = None
                 self._magdagdon.render()
+            if self._mishimash is not None:
+                self._mishimash.render()

@@ -23,7 +23,7 @@ from cubiri.mishimash.scoring import (
 )
 
 MAX_PLAYERS = 8
-MAX_NAME = 20
+MAX_NAME = 30
 DEFAULT_TARGET = 1000  # X1
 SAVE_VERSION = 1
 
@@ -187,7 +187,8 @@ def _throw(state: State, count: int, action: Action, rng: Randint | None) -> Sta
     record = {**action_to_dict(action), "result": list(dice)}
     bust = is_bust(dice)
     if bust:
-        record["lost"] = state.turn_halves  # in halves, for showing what the bust cost
+        # For the record of the turn: who busted and what it cost (in halves).
+        record.update(player=state.current, lost=state.turn_halves)
     after = replace(
         state,
         dice=dice,
@@ -217,11 +218,13 @@ def _select(state: State, action: Select, rng: Randint | None) -> State:
     assert halves is not None
     turn_halves = state.turn_halves + halves * state.multiplier  # X9
     mishimashes, dice_left = state.mishimashes, len(state.dice) - len(chosen)
+    record = action_to_dict(action)
     if dice_left == 0:
         # X12: every die rolled was used: a bonus (never multiplied) and six dice back.
         mishimashes += 1
         turn_halves += mishimash_bonus_halves(mishimashes)
         dice_left = DICE
+        record["mishimash"] = mishimash_bonus_halves(mishimashes)
     return replace(
         state,
         selected=tuple(sorted(chosen)),
@@ -229,7 +232,7 @@ def _select(state: State, action: Select, rng: Randint | None) -> State:
         mishimashes=mishimashes,
         dice_left=dice_left,
         phase=Phase.DECIDE,
-        log=(*state.log, action_to_dict(action)),
+        log=(*state.log, record),
     )
 
 
@@ -237,7 +240,8 @@ def _bank(state: State, action: Bank, rng: Randint | None) -> State:
     _require(state, Phase.DECIDE)
     totals = list(state.totals)
     totals[state.current] += state.turn_halves
-    banked = replace(state, totals=tuple(totals), log=(*state.log, action_to_dict(action)))
+    record = {**action_to_dict(action), "player": state.current, "points": state.turn_halves}
+    banked = replace(state, totals=tuple(totals), log=(*state.log, record))
     return _end_turn(banked)
 
 

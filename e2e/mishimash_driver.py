@@ -1,0 +1,145 @@
+"""Plays MISHIMASH through the page, mirroring every move in the engine (dice come from ?seed=N).
+
+Policies are small functions from a state in SELECT to (selection, "bank" | "again"); the same
+policy run here finds seeds where something worth testing happens (a tie, a bust, a MISHIMASH).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from playwright.sync_api import Page, expect
+
+from cubiri.mishimash import game as engine
+from cubiri.mishimash.scoring import selection_halves
+
+Policy = Callable[[engine.State], tuple[tuple[int, ...], str]]
+PRESETS = {250, 500, 1000, 2000}
+
+
+def best_selection(state: engine.State) -> tuple[int, ...]:
+    options = engine.legal_selections(state.dice)
+    return max(options, key=lambda s: selection_halves(state.dice, [state.dice[i] for i in s]) or 0)
+
+
+def smallest_selection(state: engine.State) -> tuple[int, ...]:
+    options = engine.legal_selections(state.dice)
+    return min(options, key=lambda s: (selection_halves(state.dice, [state.dice[i] for i in s]), s))
+
+
+def bank_at_once(state: engine.State) -> tuple[tuple[int, ...], str]:
+    return best_selection(state), "bank"
+
+
+def bank_a_little(state: engine.State) -> tuple[tuple[int, ...], str]:
+    return smallest_selection(state), "bank"
+
+
+def push_luck(state: engine.State) -> tuple[tuple[int, ...], str]:
+    return best_selection(state), "again"
+
+
+def mishimash_hunter(state: engine.State) -> tuple[tuple[int, ...], str]:
+    everything = tuple(range(len(state.dice)))
+    if everything in engine.legal_selections(state.dice):
+        return everything, "again"
+    return best_selection(state), "bank"
+
+
+def simulate(
+    players: list[str],
+    target: int,
+    seed: int,
+    policy: Policy,
+    until: Callable[[engine.State], bool],
+) -> int | None:
+    """How many actions into the game `until` first holds, playing `policy` (None: never)."""
+    state = engine.new_game(players, target, seed)
+    for step in range(400):
+        if until(state):
+            return step
+        if state.phase is engine.Phase.OVER:
+            return None
+        state = _step(state, policy)
+    return None
+
+
+def find_seed(
+    players: list[str], target: int, policy: Policy, until: Callable[[engine.State], bool]
+) -> int:
+    for seed in range(1, 500):
+        if simulate(players, target, seed, policy, until) is not None:
+            return seed
+    raise AssertionError("no seed found")
+
+
+def _step(state: engine.State, policy: Policy) -> engine.State:
+    if state.phase is engine.Phase.ROLL:
+        return engine.apply(state, engine.Roll())
+    selection, choice = policy(state)
+    state = engine.apply(state, engine.Select(selection))
+    return engine.apply(state, engine.Bank() if choice == "bank" else engine.RollAgain())
+
+
+class MishimashDriver:
+    def __init__(self, page: Page, players: list[str], target: int, seed: int) -> None:
+        self.page = page
+        self.state = engine.new_game(players, target, seed)
+
+    def start(self) -> None:
+        page = self.page
+        for index, name in enumerate(self.state.players):
+            if index > 0:
+                page.get_by_role("button", name="+ ADD PLAYER").click()
+            page.get_by_label(f"Name of player {index + 1}").fill(name)
+        if self.state.target in PRESETS:
+            page.locator(f"input[name=ms-target][value='{self.state.target}']").check(force=True)
+        else:
+            page.locator("input[name=ms-target][value=custom]").check(force=True)
+            page.get_by_label("Your target").fill(str(self.state.target))
+        page.get_by_role("button", name="START").click()
+        expect(page.get_by_role("button", name="ROLL", exact=True)).to_be_visible()
+
+    def shown_dice(self) -> list[int]:
+        return [
+            int(d) for d in self.page.locator("#ms-dice .die:not([hidden])").all_text_contents()
+        ]
+
+    def roll(self) -> None:
+        self.page.get_by_role("button", name="ROLL", exact=True).click()
+        self.state = engine.apply(self.state, engine.Roll())
+        expect(self.page.locator("#ms-dice .die:not([hidden])")).to_have_count(len(self.state.dice))
+        assert self.shown_dice() == list(self.state.dice)
+
+    def pick(self, selection: tuple[int, ...]) -> None:
+        for index in selection:
+            die = self.page.locator(f"#ms-die-{index}")
+            if die.get_attribute("aria-pressed") != "true":
+                die.click()
+            expect(die).to_have_attribute("aria-pressed", "true")
+
+    def commit(self, selection: tuple[int, ...], choice: str) -> None:
+        self.pick(selection)
+        button = "#ms-bank" if choice == "bank" else "#ms-again"
+        self.page.locator(button).click()
+        self.state = engine.apply(self.state, engine.Select(selection))
+        action = engine.Bank() if choice == "bank" else engine.RollAgain()
+        self.state = engine.apply(self.state, action)
+        if self.state.phase is engine.Phase.SELECT:
+            expect(self.page.locator("#ms-dice .die:not([hidden])")).to_have_count(
+                len(self.state.dice)
+            )
+            assert self.shown_dice() == list(self.state.dice)
+
+    def step(self, policy: Policy) -> None:
+        if self.state.phase is engine.Phase.ROLL:
+            self.roll()
+        else:
+            self.commit(*policy(self.state))
+
+    def play_until(self, policy: Policy, until: Callable[[engine.State], bool]) -> None:
+        for _ in range(400):
+            if until(self.state):
+                return
+            self.step(policy)
+        raise AssertionError("the condition never came")

@@ -1,0 +1,337 @@
+"""The MISHIMASH screen in the browser: setup, turns, scoreboard, the winner.
+
+Handler → engine action → new state → render. The engine decides what is legal and what
+points are worth; `mishimash_view` decides what to show; this module writes the DOM.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING, Any
+
+from js import console, document
+from pyodide.ffi import create_proxy
+
+from app import storage
+from app.dom import absent, by_id, restart_animation, show_text
+from app.mishimash_view import MishimashView, build_view
+from app.saved_game import SavedMishimash, dump_mishimash, load_mishimash
+from app.solo_records import SoloRecord, add_solo_record, dump_solo_tables, parse_solo_tables
+from cubiri.errors import RuleError
+from cubiri.mishimash import game as engine
+
+if TYPE_CHECKING:
+    from app.shell import Shell
+
+GAME_KEY = "cubiri.mishimash.game"
+RECORDS_KEY = "cubiri.mishimash.records"
+SETUP_KEY = "cubiri.mishimash.players"
+DICE = 6
+
+
+class MishimashScreen:
+    def __init__(self, shell: Shell) -> None:
+        self.shell = shell
+        self.state: engine.State | None = None
+        self.record_id: str | None = None
+        self.picked: frozenset[int] = frozenset()
+        self.names: list[str] = self._saved_names()
+        self.seed: int | None = None  # from ?seed=N, for the next START
+        self.records, problems = parse_solo_tables(storage.read(RECORDS_KEY))
+        for problem in problems:
+            console.warn(problem)
+        self._loaded = False
+        self._proxies: list[Any] = []
+
+    def mount(self) -> None:
+        dice = by_id("ms-dice")
+        for index in range(DICE):
+            die = document.createElement("button")
+            die.type = "button"
+            die.className = "die ms-die"
+            die.id = f"ms-die-{index}"
+            die.dataset.die = str(index)
+            dice.appendChild(die)
+        self._listen(dice, "click", self._on_die)
+        self._listen(by_id("ms-setup"), "submit", self._on_start)
+        self._listen(by_id("ms-add"), "click", self._on_add_player)
+        self._listen(by_id("ms-names"), "click", self._on_remove_player)
+        self._listen(by_id("ms-names"), "input", self._on_name_input)
+        self._listen(by_id("ms-targets"), "change", self._on_target_choice)
+        self._listen(by_id("ms-roll"), "click", lambda e: self._commit(engine.Roll()))
+        self._listen(by_id("ms-bank"), "click", lambda e: self._commit(engine.Bank()))
+        self._listen(by_id("ms-again"), "click", lambda e: self._commit(engine.RollAgain()))
+        self._listen(by_id("ms-new"), "click", self._on_new_game)
+        self._listen(by_id("ms-restart"), "click", self._on_restart)
+        self._render_names()
+
+    def _listen(self, element: Any, event: str, handler: Any) -> None:
+        proxy = create_proxy(handler)
+        self._proxies.append(proxy)
+        element.addEventListener(event, proxy)
+
+    # Opening, saving, records ------------------------------------------------------------------
+    def open(self, seed: int | None) -> None:
+        if not self._loaded:
+            self._loaded = True
+            saved, problem = load_mishimash(storage.read(GAME_KEY))
+            if problem:
+                console.warn(problem)
+                storage.remove(GAME_KEY)
+            if saved is not None:
+                self.state, self.record_id = saved.state, saved.record_id
+        if seed is not None:
+            if self.state is not None and self.state.seed == seed:
+                pass  # the game this seed started: a reload resumes it
+            else:
+                self.state, self.seed = None, seed  # a reproducible game from START
+        self.render()
+
+    def _save(self) -> None:
+        if self.state is None:
+            storage.remove(GAME_KEY)
+        else:
+            storage.write(GAME_KEY, dump_mishimash(SavedMishimash(self.state, self.record_id)))
+
+    def _record_solo(self) -> None:
+        state = self.state
+        assert state is not None and state.solo
+        record = SoloRecord(
+            id=f"{state.seed}-{random.getrandbits(32):08x}",
+            turns=state.turns[0],
+            date=datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
+        )
+        self.records = add_solo_record(self.records, state.target, record)
+        self.record_id = record.id
+        storage.write(RECORDS_KEY, dump_solo_tables(self.records))
+
+    # Setup -------------------------------------------------------------------------------------
+    def _saved_names(self) -> list[str]:
+        raw = storage.read(SETUP_KEY)
+        try:
+            names = json.loads(raw) if raw else None
+        except ValueError:
+            names = None
+        if isinstance(names, list) and 1 <= len(names) <= engine.MAX_PLAYERS:
+            return [n[: engine.MAX_NAME] if isinstance(n, str) else "" for n in names]
+        return [""]
+
+    def _render_names(self) -> None:
+        t = self.shell.t
+        names = by_id("ms-names")
+        names.replaceChildren()
+        for index, name in enumerate(self.names):
+            item = document.createElement("li")
+            field = document.createElement("input")
+            field.type = "text"
+            field.maxLength = engine.MAX_NAME
+            field.value = name
+            field.placeholder = t("mishimash.setup.player", n=index + 1)
+            field.dataset.player = str(index)
+            field.setAttribute("aria-label", t("mishimash.setup.name", n=index + 1))
+            field.autocomplete = "off"
+            item.appendChild(field)
+            if len(self.names) > 1:
+                remove = document.createElement("button")
+                remove.type = "button"
+                remove.className = "ghost remove"
+                remove.dataset.remove = str(index)
+                remove.textContent = "−"
+                remove.setAttribute("aria-label", t("mishimash.setup.remove", n=index + 1))
+                item.appendChild(remove)
+            names.appendChild(item)
+        by_id("ms-add").disabled = len(self.names) >= engine.MAX_PLAYERS
+
+    def _on_name_input(self, event: Any) -> None:
+        index = event.target.dataset.player
+        if not absent(index):
+            self.names[int(index)] = str(event.target.value)[: engine.MAX_NAME]
+
+    def _on_add_player(self, _event: Any) -> None:
+        if len(self.names) < engine.MAX_PLAYERS:
+            self.names.append("")
+            self._render_names()
+            by_id("ms-names").lastElementChild.querySelector("input").focus()
+
+    def _on_remove_player(self, event: Any) -> None:
+        button = event.target.closest("[data-remove]")
+        if absent(button) or len(self.names) <= 1:
+            return
+        del self.names[int(button.dataset.remove)]
+        self._render_names()
+
+    def _on_target_choice(self, _event: Any) -> None:
+        choice = document.querySelector("input[name=ms-target]:checked").value
+        by_id("ms-custom-label").hidden = choice != "custom"
+
+    def _target(self) -> int | None:
+        choice = str(document.querySelector("input[name=ms-target]:checked").value)
+        text = str(by_id("ms-custom").value).strip() if choice == "custom" else choice
+        if not text.isdigit() or int(text) < 1 or len(text) > 9:
+            return None
+        return int(text)
+
+    def _on_start(self, event: Any) -> None:
+        event.preventDefault()
+        t = self.shell.t
+        target = self._target()
+        if target is None:
+            by_id("ms-setup-error").textContent = t("mishimash.setup.bad_target")
+            return
+        by_id("ms-setup-error").textContent = ""
+        # Names are trimmed and length-limited; an empty one takes its default.
+        names = [
+            name.strip()[: engine.MAX_NAME] or t("mishimash.setup.player", n=index + 1)
+            for index, name in enumerate(self.names)
+        ]
+        storage.write(SETUP_KEY, json.dumps(self.names))
+        seed = self.seed if self.seed is not None else random.getrandbits(31)
+        self.seed = None
+        self.state = engine.new_game(names, target, seed)
+        self.record_id, self.picked = None, frozenset()
+        self._save()
+        self.render()
+        by_id("ms-roll").focus()
+
+    def _on_new_game(self, _event: Any) -> None:
+        self.state, self.record_id, self.picked = None, None, frozenset()
+        self._save()
+        self.render()
+
+    def _on_restart(self, _event: Any) -> None:
+        if self.state is None or self.state.phase is engine.Phase.OVER:
+            self._on_new_game(None)
+        else:
+            self.shell.ask(self.shell.t("confirm.restart.text"), lambda: self._on_new_game(None))
+
+    # Play --------------------------------------------------------------------------------------
+    def _on_die(self, event: Any) -> None:
+        button = event.target.closest("[data-die]")
+        if absent(button) or self.state is None or self.state.phase is not engine.Phase.SELECT:
+            return
+        self.picked = self.picked ^ {int(button.dataset.die)}
+        self.render()
+
+    def _commit(self, action: engine.Action) -> None:
+        """ROLL, or BANK / ROLL AGAIN with the picked dice as the roll's selection (X8, X10)."""
+        state = self.state
+        if state is None:
+            return
+        try:
+            if state.phase is engine.Phase.SELECT and not isinstance(action, engine.Roll):
+                state = engine.apply(state, engine.Select(tuple(sorted(self.picked))))
+            state = engine.apply(state, action)
+        except RuleError as error:
+            self.shell.announce(self.shell.t(f"error.{error.code}"))
+            return
+        self.state, self.picked = state, frozenset()
+        if state.phase is engine.Phase.OVER and state.solo and self.record_id is None:
+            self._record_solo()
+        self._save()
+        if isinstance(action, engine.Roll | engine.RollAgain):
+            for index in range(len(state.dice)):
+                restart_animation(by_id(f"ms-die-{index}"), "tumble")
+        view = self.render()
+        assert view is not None
+        spoken = " ".join(
+            text for text in (view.event, view.banner, view.turn, view.result) if text
+        )
+        if state.phase is engine.Phase.SELECT:
+            spoken += " " + ", ".join(str(d) for d in state.dice)
+        self.shell.announce(spoken.strip())
+        if view.event_kind == "mishimash":
+            restart_animation(by_id("ms-event"), "celebrate")
+
+    # Render ------------------------------------------------------------------------------------
+    def render(self) -> MishimashView | None:
+        state, t = self.state, self.shell.t
+        by_id("ms-setup").hidden = state is not None
+        by_id("ms-restart").hidden = state is None
+        if state is None:
+            by_id("ms-game").hidden = True
+            by_id("ms-over").hidden = True
+            self._render_names()
+            return None
+        view = build_view(state, self.picked, t)
+        over = view.phase == "over"
+        by_id("ms-restart").hidden = over  # the end has its own NEW GAME
+        by_id("ms-game").hidden = over
+        by_id("ms-over").hidden = not over
+        by_id("screen-mishimash").dataset.phase = view.phase
+
+        players = by_id("ms-players")
+        players.replaceChildren()
+        for player in view.players:
+            item = document.createElement("li")
+            item.className = "current" if player.current else ""
+            if player.current:
+                item.setAttribute("aria-current", "true")
+            name = document.createElement("span")
+            name.className = "name"
+            name.textContent = player.name  # text only: a name is never HTML
+            total = document.createElement("strong")
+            total.textContent = player.total
+            item.append(name, total)
+            if player.note:
+                note = document.createElement("small")
+                note.textContent = player.note
+                item.appendChild(note)
+            players.appendChild(item)
+        by_id("ms-target").textContent = view.target
+        show_text(by_id("ms-banner"), view.banner)
+        event = by_id("ms-event")
+        show_text(event, view.event)
+        event.dataset.kind = view.event_kind
+        by_id("ms-turn-of").textContent = view.turn
+        by_id("ms-roll-info").textContent = view.roll_info
+        by_id("ms-turn-points").textContent = view.turn_points
+        for index in range(DICE):
+            die_el = by_id(f"ms-die-{index}")
+            if index < len(view.dice):
+                die = view.dice[index]
+                die_el.hidden = False
+                die_el.textContent = str(die.value)
+                die_el.dataset.value = str(die.value)
+                die_el.dataset.status = "picked" if die.picked else "available"
+                die_el.disabled = view.phase != "select"
+                die_el.setAttribute("aria-pressed", "true" if die.picked else "false")
+                die_el.setAttribute("aria-label", die.label)
+            else:
+                die_el.hidden = True
+        selection = by_id("ms-selection")
+        selection.textContent = view.selection or t("mishimash.hint.roll")
+        selection.dataset.ok = "true" if view.selection_ok else "false"
+        by_id("ms-roll").hidden = not view.roll
+        by_id("ms-actions").hidden = view.roll
+        bank, again = by_id("ms-bank"), by_id("ms-again")
+        bank.textContent, bank.disabled = view.bank_label, not view.bank
+        again.textContent, again.disabled = view.roll_again_label, not view.roll_again
+        by_id("ms-roll").textContent = t("mishimash.roll")
+        if over:
+            self._render_over(view)
+        return view
+
+    def _render_over(self, view: MishimashView) -> None:
+        state, t = self.state, self.shell.t
+        assert state is not None
+        by_id("ms-result").textContent = view.result
+        table = by_id("ms-standings")
+        table.replaceChildren()
+        for rank, name, total in view.standings:
+            row = document.createElement("tr")
+            for tag, text in (("td", rank), ("th", name), ("td", total)):
+                cell = document.createElement(tag)
+                cell.textContent = text
+                row.appendChild(cell)
+            table.appendChild(row)
+        records = by_id("ms-records")
+        records.replaceChildren()
+        if state.solo:
+            from app.score_tables import render_solo_table
+
+            heading = t("mishimash.records.title", target=t.number(state.target))
+            render_solo_table(
+                records, heading, self.records.get(state.target, []), self.record_id, t
+            )
