@@ -18,7 +18,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from e2e.browser import launch_args
 from e2e.server import serve
 
-RUNS = 7
+RUNS = 5
 READY_TIMEOUT_MS = 120_000
 
 RECORD_READY = """
