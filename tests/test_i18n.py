@@ -46,3 +46,83 @@ def test_a_malformed_locale_is_refused(tmp_path: Path) -> None:
     (tmp_path / "en.json").write_text('{"a": 1}')
     with pytest.raises(ValueError, match="string values"):
         load_translator("en", tmp_path)
+
+
+ENGLISH = json.loads((LOCALES / "en.json").read_text(encoding="utf-8"))
+TRANSLATIONS = sorted(p for p in LOCALES.glob("*.json") if p.stem != "en")
+
+
+def test_the_four_languages_are_there() -> None:
+    assert available_languages(LOCALES) == ["en", "hu", "pt", "vi"]
+
+
+@pytest.mark.parametrize("path", TRANSLATIONS, ids=lambda p: p.stem)
+def test_a_translation_has_exactly_the_keys_and_placeholders_of_english(path: Path) -> None:
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert sorted(set(ENGLISH) - set(data)) == [], "missing keys"
+    assert sorted(set(data) - set(ENGLISH)) == [], "keys English does not have"
+    assert [key for key, value in data.items() if not value.strip()] == [], "empty texts"
+    differ = [key for key in ENGLISH if placeholders(ENGLISH[key]) != placeholders(data[key])]
+    assert differ == [], "placeholders that differ from English"
+
+
+# RULES.md "Terms, exactly as the seeds write them": the keys that show each term.
+TERMS = {
+    "magdagdon.roll": ("ROLL", "LANÇAR", "DOBÁS", "ĐỔ"),
+    "mishimash.roll": ("ROLL", "LANÇAR", "DOBÁS", "ĐỔ"),
+    "settings.title": ("SETTINGS", "DEFINIÇÕES", "BEÁLLÍTÁSOK", "CÀI ĐẶT"),
+    "magdagdon.decrease": ("DECREASE −1", "DIMINUIR −1", "CSÖKKENTÉS −1", "GIẢM −1"),
+    "magdagdon.increase": ("INCREASE +1", "AUMENTAR +1", "NÖVELÉS +1", "TĂNG +1"),
+    "magdagdon.reroll": ("REROLL", "VOLTAR A LANÇAR", "ÚJRADOBÁS", "ĐỔ LẠI"),
+    "magdagdon.ruin": ("RUIN", "RUÍNA", "ROM", "TÀN TÍCH"),
+    "magdagdon.bonus.straight": ("STRAIGHT", "SEQUÊNCIA", "SOR", "SẢNH"),
+    "magdagdon.bonus.four_of_a_kind": (
+        "FOUR OF A KIND",
+        "QUATRO IGUAIS",
+        "NÉGY EGYFORMA",
+        "TỨ QUÝ",
+    ),
+    "magdagdon.bonus.two_pairs": ("TWO PAIRS", "DOIS PARES", "KÉT PÁR", "HAI ĐÔI"),
+    "mishimash.bank": ("BANK", "GUARDAR", None, None),
+}
+
+
+@pytest.mark.parametrize("key", TERMS)
+def test_buttons_use_the_seed_terms(key: str) -> None:
+    for language, term in zip(("en", "pt", "hu", "vi"), TERMS[key], strict=True):
+        if term is not None:
+            assert load_translator(language, LOCALES)(key) == term, language
+
+
+def test_the_confirm_button_starts_with_the_seed_term() -> None:
+    for language, term in zip(
+        ("en", "pt", "hu", "vi"), ("CONFIRM", "CONFIRMAR", "MEGERŐSÍTÉS", "XÁC NHẬN"), strict=True
+    ):
+        label = load_translator(language, LOCALES)("magdagdon.confirm_count", staged=1, minimum=2)
+        assert label == f"{term} 1/2"
+    assert (
+        load_translator("pt", LOCALES)
+        .plural("mishimash.roll_again_dice", 3)
+        .startswith("LANÇA DE NOVO")
+    )
+
+
+def test_the_browser_language_picks_the_locale() -> None:
+    from app.i18n import pick_language
+
+    available = ["en", "hu", "pt", "vi"]
+    assert pick_language(["hu-HU", "en"], available) == "hu"
+    assert pick_language(["pt-BR"], available) == "pt"
+    assert pick_language(["de-DE", "vi"], available) == "vi"
+    assert pick_language(["de-DE", "fr"], available) == "en"
+    assert pick_language([], available) == "en"
+
+
+def test_long_texts_split_into_paragraphs_and_bullets() -> None:
+    from app.i18n import text_blocks
+
+    assert text_blocks("Intro\n• one\n• two\nOutro") == [
+        ("p", ["Intro"]),
+        ("ul", ["one", "two"]),
+        ("p", ["Outro"]),
+    ]

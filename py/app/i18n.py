@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import string
 from collections.abc import Callable, Mapping
+from functools import cache
 from pathlib import Path
 
 DEFAULT_LANGUAGE = "en"
@@ -60,6 +61,7 @@ def placeholders(text: str) -> set[str]:
     return {name for _, name, _, _ in string.Formatter().parse(text) if name is not None}
 
 
+@cache
 def load_messages(language: str, root: Path = LOCALES_DIR) -> dict[str, str]:
     with (root / f"{language}.json").open(encoding="utf-8") as file:
         data = json.load(file)
@@ -81,3 +83,30 @@ def available_languages(root: Path = LOCALES_DIR) -> list[str]:
     """Every language with a locale file, English first: adding a file adds a language."""
     found = sorted(path.stem for path in root.glob("*.json"))
     return sorted(found, key=lambda code: code != DEFAULT_LANGUAGE)
+
+
+def pick_language(preferred: list[str], available: list[str]) -> str:
+    """The first of the browser's languages (`navigator.languages`) that Cubiri speaks,
+    matched by its primary subtag (`hu-HU` → `hu`); English when none is."""
+    for tag in preferred:
+        primary = str(tag).split("-")[0].lower()
+        if primary in available:
+            return primary
+    return DEFAULT_LANGUAGE
+
+
+def text_blocks(text: str) -> list[tuple[str, list[str]]]:
+    """A locale's long text as blocks: ("p", [paragraph]) or ("ul", [items]) for lines
+    starting with "• ". Rendered as text nodes, never as HTML."""
+    blocks: list[tuple[str, list[str]]] = []
+    for line in (line.strip() for line in text.split("\n")):
+        if not line:
+            continue
+        if line.startswith("• "):
+            if blocks and blocks[-1][0] == "ul":
+                blocks[-1][1].append(line[2:])
+            else:
+                blocks.append(("ul", [line[2:]]))
+        else:
+            blocks.append(("p", [line]))
+    return blocks

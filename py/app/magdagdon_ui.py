@@ -145,8 +145,9 @@ class MagdagdonScreen:
             state = engine.apply(self.state, action)
         except RuleError as error:
             key = f"error.{error.code}"
-            message = self.shell.t(key) if self.shell.t(key) != key else str(error)
-            self.shell.announce(message)
+            self.shell.announce(
+                self.shell.t(key if self.shell.t(key) != key else "error.magdagdon.rule")
+            )
             return False
         self.state = state
         if state.phase is engine.Phase.OVER and self.record_id is None:

@@ -224,7 +224,11 @@ class MishimashScreen:
                 state = engine.apply(state, engine.Select(tuple(sorted(self.picked))))
             state = engine.apply(state, action)
         except RuleError as error:
-            self.shell.announce(self.shell.t(f"error.{error.code}"))
+            # The buttons only allow legal moves; should one slip through, say why in words.
+            key = error.code.replace("mishimash.", "mishimash.problem.")
+            self.shell.announce(
+                self.shell.t(key if self.shell.t(key) != key else "error.mishimash.rule")
+            )
             return
         self.state, self.picked = state, frozenset()
         if state.phase is engine.Phase.OVER and state.solo and self.record_id is None:

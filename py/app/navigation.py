@@ -2,7 +2,17 @@
 
 from __future__ import annotations
 
-SCREENS = ("home", "magdagdon", "mishimash", "settings", "scores")
+SCREENS = (
+    "home",
+    "magdagdon",
+    "mishimash",
+    "settings",
+    "scores",
+    "rules-magdagdon",
+    "rules-mishimash",
+    "about-magdagdon",
+    "about-mishimash",
+)
 HOME = "home"
 
 

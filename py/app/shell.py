@@ -10,7 +10,13 @@ from pyodide.ffi import create_proxy, to_js
 
 from app import storage
 from app.dom import absent
-from app.i18n import DEFAULT_LANGUAGE, Translator, available_languages, load_translator
+from app.i18n import (
+    DEFAULT_LANGUAGE,
+    Translator,
+    available_languages,
+    load_translator,
+    pick_language,
+)
 from app.navigation import SCREENS, hash_for, screen_from_hash
 
 if TYPE_CHECKING:
@@ -30,6 +36,7 @@ class Shell:
         self._proxies: list[Any] = []
         self._on_ok: Callable[[], None] | None = None
         self.seed = self._take_seed()
+        self.depth = 0  # screens opened inside the app since it loaded, for the back button
 
     def start(self) -> None:
         self._listen(document, "click", self._on_click)
@@ -92,7 +99,10 @@ class Shell:
     # Locale ---------------------------------------------------------------------------------
     def _saved_language(self) -> str:
         saved = storage.read(LANGUAGE_KEY)
-        return saved if saved in self.languages else DEFAULT_LANGUAGE
+        if saved in self.languages:
+            return saved
+        # First visit: the browser's own languages decide (issue 7), English otherwise.
+        return pick_language(list(window.navigator.languages), self.languages)
 
     def _translator(self, language: str) -> Translator:
         try:
@@ -137,6 +147,11 @@ class Shell:
             self._render_scores()
         elif screen == "settings":
             self._sync_difficulty()
+        elif screen.startswith(("rules-", "about-")):
+            from app.docs import render_doc
+
+            article = document.querySelector(f"#screen-{screen} .doc")
+            render_doc(article, article.dataset.doc, self.t)
         for name in SCREENS:
             document.getElementById(f"screen-{name}").hidden = name != screen
         if announce:
@@ -202,6 +217,9 @@ class Shell:
 
     # Handlers: translate the event into a navigation, then render ----------------------------
     def _on_click(self, event: Any) -> None:
+        if not absent(event.target.closest("[data-back]")):
+            self._back()
+            return
         target = event.target.closest("[data-open]")
         if absent(target):
             return
@@ -211,7 +229,17 @@ class Shell:
             # Going home drops the hash entirely rather than leaving a bare "#".
             url = window.location.pathname + window.location.search + new_hash
             window.history.pushState(None, "", url)
+            self.depth += 1
         self.show(screen)
+
+    def _back(self) -> None:
+        """Back to where the player came from inside the app, or home after a deep link."""
+        if self.depth > 0:
+            self.depth -= 1
+            window.history.back()
+        else:
+            window.history.replaceState(None, "", window.location.pathname)
+            self.show("home")
 
     def _on_hash_change(self, _event: Any) -> None:
         self.show(screen_from_hash(window.location.hash))
@@ -222,6 +250,7 @@ class Shell:
             storage.write(LANGUAGE_KEY, language)
             self.t = self._translator(language)
             self.apply_locale()
+            # Switching language redraws; it never touches a game's state.
             if self._magdagdon is not None:
                 self._magdagdon.last_view = None
                 self._magdagdon.render()
