@@ -90,15 +90,15 @@ class MishimashDriver:
         page = self.page
         for index, name in enumerate(self.state.players):
             if index > 0:
-                page.get_by_role("button", name="+ ADD PLAYER").click()
-            page.get_by_label(f"Name of player {index + 1}").fill(name)
+                page.locator("#ms-add").click()
+            page.locator(f"#ms-names input[data-player='{index}']").fill(name)
         if self.state.target in PRESETS:
             page.locator(f"input[name=ms-target][value='{self.state.target}']").check(force=True)
         else:
             page.locator("input[name=ms-target][value=custom]").check(force=True)
-            page.get_by_label("Your target").fill(str(self.state.target))
-        page.get_by_role("button", name="START").click()
-        expect(page.get_by_role("button", name="ROLL", exact=True)).to_be_visible()
+            page.locator("#ms-custom").fill(str(self.state.target))
+        page.locator("#ms-start").click()
+        expect(page.locator("#ms-roll")).to_be_visible()
 
     def shown_dice(self) -> list[int]:
         return [
@@ -106,7 +106,7 @@ class MishimashDriver:
         ]
 
     def roll(self) -> None:
-        self.page.get_by_role("button", name="ROLL", exact=True).click()
+        self.page.locator("#ms-roll").click()
         self.state = engine.apply(self.state, engine.Roll())
         expect(self.page.locator("#ms-dice .die:not([hidden])")).to_have_count(len(self.state.dice))
         assert self.shown_dice() == list(self.state.dice)

@@ -1,0 +1,145 @@
+"""Four languages in the page: seed terms on the buttons, Intl numbers, no lost game (issue 7)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from cubiri.magdagdon import game as magdagdon
+from e2e.conftest import READY, READY_TIMEOUT_MS
+from e2e.magdagdon_driver import MagdagdonDriver, placement_plan
+from e2e.mishimash_driver import MishimashDriver, bank_at_once, find_seed
+
+PHONE = {"width": 390, "height": 844}
+
+# Per language: the browser locale, then the seed terms the key buttons must show.
+LANGUAGES: dict[str, dict[str, str]] = {
+    "en": {
+        "locale": "en-GB",
+        "roll": "ROLL",
+        "settings": "SETTINGS",
+        "bank": "BANK",
+        "rules": "RULES",
+        "goal": "GOAL",
+        "half": "0.5",
+    },
+    "pt": {
+        "locale": "pt-PT",
+        "roll": "LANÇAR",
+        "settings": "DEFINIÇÕES",
+        "bank": "GUARDAR",
+        "rules": "REGRAS",
+        "goal": "OBJETIVO",
+        "half": "0,5",
+    },
+    "hu": {
+        "locale": "hu-HU",
+        "roll": "DOBÁS",
+        "settings": "BEÁLLÍTÁSOK",
+        "bank": "MENTÉS",
+        "rules": "SZABÁLYOK",
+        "goal": "CÉL",
+        "half": "0,5",
+    },
+    "vi": {
+        "locale": "vi-VN",
+        "roll": "ĐỔ",
+        "settings": "CÀI ĐẶT",
+        "bank": "GIỮ ĐIỂM",
+        "rules": "LUẬT CHƠI",
+        "goal": "MỤC TIÊU",
+        "half": "0,5",
+    },
+}
+
+
+def open_in(browser: Browser, base_url: str, locale: str, path: str) -> Page:
+    context = browser.new_context(locale=locale, viewport=PHONE)
+    page = context.new_page()
+    page.goto(base_url + path)
+    page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
+    return page
+
+
+def single_five_first(state: Any) -> bool:
+    dice = list(state.dice)
+    return state.phase.value == "select" and dice.count(5) == 1
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_each_language_shows_its_terms_on_every_screen(
+    browser: Browser, base_url: str, language: str
+) -> None:
+    terms = LANGUAGES[language]
+    shots = Path(__file__).resolve().parent / "screenshots"
+    shots.mkdir(exist_ok=True)
+    # A first visit: the browser's language decides.
+    page = open_in(browser, base_url, terms["locale"], "?seed=31#magdagdon")
+    assert page.evaluate("document.documentElement.lang") == language
+    expect(page.locator("#md-primary")).to_have_text(terms["roll"])
+    driver = MagdagdonDriver(page, "peaceful", 31)
+    page.locator("#md-primary").click()
+    driver.state = magdagdon.apply(driver.state, magdagdon.Roll())
+    (die, cell), *_ = placement_plan(driver.state)
+    driver.stage(die, cell)
+    page.screenshot(path=str(shots / f"lang-{language}-magdagdon.png"), full_page=True)
+
+    page.locator("#screen-magdagdon .back").click()
+    expect(page.locator("#screen-home .settings-entry").nth(1)).to_contain_text(terms["settings"])
+    page.screenshot(path=str(shots / f"lang-{language}-home.png"), full_page=True)
+
+    for game in ("magdagdon", "mishimash"):
+        page.locator(f"[data-open=rules-{game}]").first.click()
+        expect(page.locator(f"#screen-rules-{game} h2")).to_contain_text(terms["rules"])
+        expect(page.locator(f"#screen-rules-{game} h3").first).to_have_text(terms["goal"])
+        page.screenshot(path=str(shots / f"lang-{language}-rules-{game}.png"), full_page=True)
+        page.locator(f"#screen-rules-{game} [data-back]").click()
+    page.locator("[data-open=about-mishimash]").first.click()
+    expect(page.locator("#screen-about-mishimash .doc")).to_contain_text("Mišink")  # hu: Mišinkának
+    page.locator("#screen-about-mishimash [data-back]").click()
+
+    seed = find_seed(["A"], 1000, bank_at_once, single_five_first)
+    page.goto(base_url + f"?seed={seed}#mishimash")
+    page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
+    ms = MishimashDriver(page, ["Ana"], 1000, seed)
+    ms.start()
+    expect(page.locator("#ms-roll")).to_have_text(terms["roll"])
+    ms.roll()
+    five = ms.state.dice.index(5)
+    page.locator(f"#ms-die-{five}").click()
+    expect(page.locator("#ms-selection")).to_contain_text(terms["half"])
+    expect(page.locator("#ms-bank")).to_have_text(f"{terms['bank']} {terms['half']}")
+    page.screenshot(path=str(shots / f"lang-{language}-mishimash.png"), full_page=True)
+    page.context.close()
+
+
+def test_a_first_visit_in_hungarian_opens_in_hungarian(browser: Browser, base_url: str) -> None:
+    page = open_in(browser, base_url, "hu-HU", "")
+    assert page.evaluate("document.documentElement.lang") == "hu"
+    expect(page.get_by_role("heading", name="Cubiri")).to_be_visible()
+    expect(page.get_by_text("Két eredeti kockajáték")).to_be_visible()
+    page.context.close()
+
+
+def test_switching_language_keeps_the_game_in_progress(browser: Browser, base_url: str) -> None:
+    page = open_in(browser, base_url, "en-US", "?seed=32#magdagdon")
+    driver = MagdagdonDriver(page, "peaceful", 32)
+    driver.roll()
+    (die, cell), *_ = placement_plan(driver.state)
+    driver.stage(die, cell)
+    page.locator("#screen-magdagdon [data-open=settings]").first.click()
+    page.get_by_label("Language").select_option("pt")
+    assert page.evaluate("document.documentElement.lang") == "pt"
+    expect(page.locator("#screen-settings h2")).to_have_text("DEFINIÇÕES")
+    page.locator("#screen-settings [data-back]").click()
+    expect(page.locator("#md-primary")).to_have_text("CONFIRMAR 1/2")
+    driver.expect_in_step()  # the same dice and the same staged die
+    # Remembered: a reload stays in Portuguese, and the game is still there.
+    page.reload()
+    page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
+    assert page.evaluate("document.documentElement.lang") == "pt"
+    expect(page.locator(f"#md-cell-{cell}")).to_have_attribute("data-kind", "staged")
+    page.context.close()
