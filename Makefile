@@ -2,18 +2,29 @@
 PORT ?= 8000
 VENV := .venv
 PY := $(VENV)/bin/python
-PYSRC := py tests e2e bench
+PYSRC := py tests e2e bench tools
 
 # Only the runtime files the page loads: Pyodide's core, and PyScript's dist without source maps.
 PYODIDE_FILES := pyodide.mjs pyodide.asm.mjs pyodide.asm.wasm python_stdlib.zip pyodide-lock.json
 
-.PHONY: serve test check unit e2e bench vendor browser clean
+.PHONY: serve test check unit e2e bench vendor browser site clean
 
 serve: vendor
 	@echo "Cubiri is served at http://127.0.0.1:$(PORT)/  (Ctrl+C stops it)"
 	@python3 -m http.server $(PORT) --bind 127.0.0.1
 
-vendor: static/vendor/.stamp
+vendor: static/vendor/build.js
+
+# The service worker's precache list and build version: redone whenever an app file changes.
+APP_SOURCES := index.html pyscript.toml package-lock.json $(wildcard static/*.* static/icons/*) \
+	$(shell find py -name '*.py' -not -path '*/__pycache__/*') $(wildcard locales/*.json)
+static/vendor/build.js: static/vendor/.stamp tools/site.py $(APP_SOURCES)
+	python3 tools/site.py build-js
+
+# The deployable site (GitHub Pages): only what the page needs.
+site: vendor
+	rm -rf _site
+	python3 tools/site.py copy _site
 
 node_modules/.package-lock.json: package.json package-lock.json
 	npm ci --no-audit --no-fund
@@ -55,4 +66,4 @@ bench: $(VENV)/.stamp vendor browser
 	$(PY) bench/run.py
 
 clean:
-	rm -rf static/vendor node_modules $(VENV)
+	rm -rf static/vendor node_modules $(VENV) _site

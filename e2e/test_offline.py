@@ -1,0 +1,116 @@
+"""Offline once loaded, at a sub-path too, and updates that never interrupt a game (issue 8)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from e2e.conftest import READY, READY_TIMEOUT_MS
+from e2e.magdagdon_driver import MagdagdonDriver, placement_plan
+from e2e.mishimash_driver import MishimashDriver, best_selection
+from e2e.server import serve
+from tools.site import copy_site, write_build_js
+
+PHONE = {"width": 390, "height": 844}
+
+
+@pytest.fixture
+def site(tmp_path: Path) -> Iterator[tuple[Path, str]]:
+    """A copy of the deployable site under a sub-path, like a GitHub Pages project site."""
+    root = tmp_path / "cubiri"
+    copy_site(root)
+    with serve(tmp_path) as url:
+        yield root, url + "cubiri/"
+
+
+def wait_ready(page: Page) -> None:
+    page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
+
+
+def wait_offline_ready(page: Page) -> None:
+    """The worker has precached everything and controls the page."""
+    page.wait_for_function(
+        "() => navigator.serviceWorker && navigator.serviceWorker.controller !== null",
+        timeout=READY_TIMEOUT_MS,
+    )
+
+
+def play_both_games(page: Page, base: str) -> None:
+    page.goto(base + "?seed=41#magdagdon")
+    wait_ready(page)
+    driver = MagdagdonDriver(page, "peaceful", 41)
+    driver.play_turn()
+    expect(page.locator("#md-turn")).to_have_text("Turn 2")
+    page.goto(base + "?seed=42#mishimash")
+    wait_ready(page)
+    mishimash = MishimashDriver(page, ["Ana", "Bo"], 1000, 42)
+    mishimash.start()
+    mishimash.roll()
+    if mishimash.state.phase.value == "select":
+        mishimash.commit(best_selection(mishimash.state), "bank")
+    expect(page.locator("#ms-players li.current .name")).to_have_text("Bo")
+
+
+def offline_round_trip(browser: Browser, base: str) -> None:
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    page.goto(base)
+    wait_ready(page)
+    wait_offline_ready(page)
+    context.set_offline(True)
+    page.reload()
+    wait_ready(page)
+    expect(page.get_by_role("heading", name="Cubiri")).to_be_visible()
+    play_both_games(page, base)
+    context.close()
+
+
+def test_after_one_visit_the_app_works_offline(browser: Browser, base_url: str) -> None:
+    offline_round_trip(browser, base_url)
+
+
+def test_offline_works_under_a_sub_path(browser: Browser, site: tuple[Path, str]) -> None:
+    _, url = site
+    assert url.endswith("/cubiri/")
+    offline_round_trip(browser, url)
+
+
+def test_a_game_in_progress_survives_a_service_worker_update(
+    browser: Browser, site: tuple[Path, str]
+) -> None:
+    root, url = site
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    page.goto(url + "?seed=43#magdagdon")
+    wait_ready(page)
+    wait_offline_ready(page)
+    driver = MagdagdonDriver(page, "peaceful", 43)
+    driver.roll()
+    (die, cell), *_ = placement_plan(driver.state)
+    driver.stage(die, cell)
+
+    # A new build is deployed: one file changes, so the build version does too.
+    css = root / "static" / "app.css"
+    css.write_text(css.read_text() + "\n/* next release */\n")
+    write_build_js(root)
+    page.evaluate("window.cubiriServiceWorker.update()")
+    banner = page.locator("#update-banner")
+    expect(banner).to_be_visible(timeout=READY_TIMEOUT_MS)
+    expect(banner).to_contain_text("new version")
+    # Nothing was interrupted: the same turn, the same staged die.
+    expect(page.locator(f"#md-cell-{cell}")).to_have_attribute("data-kind", "staged")
+    page.screenshot(path=str(Path(__file__).parent / "screenshots" / "update-banner-390.png"))
+
+    with page.expect_navigation():
+        page.get_by_role("button", name="RELOAD").click()
+    wait_ready(page)
+    driver.expect_in_step()
+    expect(page.locator(f"#md-cell-{cell}")).to_have_attribute("data-kind", "staged")
+    caches = page.evaluate("caches.keys()")
+    assert len([name for name in caches if name.startswith("cubiri-")]) == 1  # old one gone
+    assert re.search(r"\+[0-9a-f]{16}$", caches[0])
+    context.close()

@@ -1,0 +1,49 @@
+// Cubiri's service worker. It lives at the site root because a worker only controls the
+// pages under its own folder (GitHub Pages cannot send Service-Worker-Allowed).
+// static/vendor/build.js (written by tools/site.py) names the build and every file to keep;
+// a change there is a change of this worker, so the browser installs the new version.
+importScripts("./static/vendor/build.js");
+
+const BUILD = self.CUBIRI_BUILD;
+const CACHE = `cubiri-${BUILD.version}`;
+
+self.addEventListener("install", (event) => {
+  // Precache everything, bypassing the HTTP cache so a new build never keeps an old file.
+  // The new version then waits: the page offers "reload" instead of swapping under a game.
+  event.waitUntil(
+    caches.open(CACHE).then((cache) =>
+      cache.addAll(BUILD.files.map((url) => new Request(url, { cache: "no-cache" }))),
+    ),
+  );
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    caches
+      .keys()
+      .then((names) =>
+        Promise.all(
+          names
+            .filter((name) => name.startsWith("cubiri-") && name !== CACHE)
+            .map((name) => caches.delete(name)),
+        ),
+      )
+      .then(() => self.clients.claim()),
+  );
+});
+
+self.addEventListener("message", (event) => {
+  if (event.data === "skip-waiting") self.skipWaiting();
+});
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) return;
+  // Cache first: the whole app is precached; ?seed=N and the like still find the page.
+  event.respondWith(
+    caches
+      .open(CACHE)
+      .then((cache) => cache.match(request, { ignoreSearch: request.mode === "navigate" }))
+      .then((cached) => cached || fetch(request)),
+  );
+});
