@@ -49,7 +49,7 @@ def test_every_url_of_the_page_is_relative_so_a_sub_path_works() -> None:
     config = tomllib.loads((ROOT / "pyscript.toml").read_text())
     assert all(url.startswith("./") for url in [config["interpreter"], *config["files"]])
     worker = (ROOT / "sw.js").read_text()
-    assert "register(\"./sw.js\"" in (STATIC / "sw-client.js").read_text()
+    assert 'register("./sw.js"' in (STATIC / "sw-client.js").read_text()
     assert 'importScripts("./static/vendor/build.js")' in worker
     assert 'addEventListener("fetch"' in worker
 
