@@ -204,8 +204,8 @@ def test_m7_changing_the_difficulty_asks_then_starts_a_new_game(
     expect(page.get_by_label("PEACEFUL")).to_be_checked()
     page.get_by_label("NIGHTMARE").check()
     page.get_by_role("dialog").get_by_role("button", name="NEW GAME").click()
-    page.get_by_role("button", name="Back to home").click()
-    page.get_by_role("button", name="MAGDAGDON").click()
+    page.get_by_role("button", name="Back", exact=True).click()  # back to the game
+    expect(page.get_by_role("heading", name="MAGDAGDON")).to_be_visible()
     expect(page.locator("#md-difficulty")).to_have_text("NIGHTMARE")
     expect(page.locator("#md-turn")).to_have_text("Turn 1")
     expect(page.locator(".md-cell[data-kind=number]")).to_have_count(0)

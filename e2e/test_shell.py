@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -9,6 +10,9 @@ from urllib.parse import urlsplit
 from playwright.sync_api import Page, Route, expect
 
 from e2e.conftest import READY, READY_TIMEOUT_MS, PageLog
+
+CARD_1 = re.compile(r"^CUBIRI ORIGINAL #1 MAGDAGDON")
+CARD_2 = re.compile(r"^CUBIRI ORIGINAL #2 MISHIMASH")
 
 
 def test_shell_paints_before_python_then_app_becomes_ready(
@@ -21,8 +25,8 @@ def test_shell_paints_before_python_then_app_becomes_ready(
     page.goto(base_url, wait_until="domcontentloaded")
 
     expect(page.get_by_role("heading", name="Cubiri")).to_be_visible()
-    expect(page.get_by_role("button", name="MAGDAGDON")).to_be_visible()
-    expect(page.get_by_role("button", name="MISHIMASH")).to_be_visible()
+    expect(page.get_by_role("button", name=CARD_1)).to_be_visible()
+    expect(page.get_by_role("button", name=CARD_2)).to_be_visible()
     expect(page.get_by_role("button", name="SETTINGS")).to_be_visible()
     expect(page.get_by_role("status")).to_be_visible()
     assert page.locator(READY).count() == 0
@@ -53,23 +57,31 @@ def test_game_cards_and_settings_open_their_screens(
     page.set_viewport_size({"width": 1280, "height": 800})
     shot("home-1280")
 
-    page.get_by_role("button", name="MAGDAGDON").click()
+    page.get_by_role("button", name=CARD_1).click()
     expect(page.get_by_role("heading", name="MAGDAGDON")).to_be_visible()
     expect(page.get_by_role("button", name="ROLL")).to_be_visible()
     assert page.url.endswith("#magdagdon")
     page.go_back()
     expect(page.get_by_role("heading", name="Cubiri")).to_be_visible()
 
-    page.get_by_role("button", name="MISHIMASH").click()
+    page.get_by_role("button", name=CARD_2).click()
     expect(page.get_by_role("heading", name="MISHIMASH")).to_be_visible()
-    expect(
-        page.get_by_role("region", name="MISHIMASH").get_by_text("still being built")
-    ).to_be_visible()
+    expect(page.get_by_role("button", name="START")).to_be_visible()
     page.get_by_role("button", name="Back to home").click()
     expect(page.get_by_role("heading", name="Cubiri")).to_be_visible()
 
     page.get_by_role("button", name="SETTINGS").click()
     expect(page.get_by_role("heading", name="SETTINGS")).to_be_visible()
+    page.get_by_role("button", name="Back", exact=True).click()
+    expect(page.get_by_role("heading", name="Cubiri")).to_be_visible()
+    page.get_by_role("button", name="RULES MAGDAGDON").click()
+    expect(page.get_by_role("heading", name="RULES · MAGDAGDON")).to_be_visible()
+    expect(page.get_by_role("heading", name="VALID PLACEMENT")).to_be_visible()
+    page.get_by_role("button", name="Back", exact=True).click()
+    page.get_by_role("button", name="ABOUT MISHIMASH").click()
+    expect(page.get_by_text("Dedicated to Mišinka.")).to_be_visible()
+    page.get_by_role("button", name="Back", exact=True).click()
+    page.get_by_role("button", name="SETTINGS").click()
     expect(page.get_by_label("Language")).to_have_value("en")
     shot("settings-1280")
 
