@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import statistics
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
-from playwright.sync_api import Browser, sync_playwright
+from playwright.sync_api import Browser, Page, sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from e2e.browser import launch_args
@@ -67,48 +68,44 @@ addEventListener("click", () => {
 TAPS = 15
 
 
-def magdagdon_taps(browser: Browser, base: str) -> list[float]:
-    """Milliseconds from a tap to the painted frame: picking a die (dice and lit cells
-    change), placing it on a lit cell and taking it back (board, dice and sums change)."""
+def tap_times(
+    browser: Browser, url: str, prepare: Callable[[Page], None], taps: list[str]
+) -> list[float]:
+    """Milliseconds from each tap (a CSS selector, in order) to the painted frame after it."""
     context = browser.new_context(viewport={"width": 390, "height": 844})
     context.add_init_script(TAP_TO_PAINT)
     page = context.new_page()
-    page.goto(base + "?seed=3#magdagdon")
+    page.goto(url)
     page.wait_for_selector("html[data-app-ready]", state="attached", timeout=READY_TIMEOUT_MS)
-    page.locator("#md-primary").click()
+    prepare(page)
     page.wait_for_timeout(600)  # let the dice land
     page.evaluate("window.__taps = []")
-    for _ in range(TAPS):
-        # On the empty board of turn 1 die 1 fits anywhere; after it is placed the app
-        # picks the next die itself, so tapping die 1 again always picks it.
-        page.locator("#md-die-0").click()
-        page.locator("#md-cell-5").click()
-        page.locator("#md-cell-5").click()
+    for selector in taps:
+        page.locator(selector).click()
     page.wait_for_timeout(100)
-    taps: list[float] = page.evaluate("window.__taps")
+    times: list[float] = page.evaluate("window.__taps")
     context.close()
-    return taps
+    return times
+
+
+def magdagdon_taps(browser: Browser, base: str) -> list[float]:
+    """Picking a die (dice and lit cells change), placing it and taking it back (board, dice
+    and sums change). On turn 1 die 1 fits anywhere; once it is placed the app picks the next
+    die itself, so tapping die 1 again always picks it."""
+    taps = ["#md-die-0", "#md-cell-5", "#md-cell-5"] * TAPS
+    return tap_times(browser, base + "?seed=3#magdagdon", lambda p: p.click("#md-primary"), taps)
 
 
 def mishimash_taps(browser: Browser, base: str) -> list[float]:
-    """Milliseconds from a tap on a die to the painted frame with the selection's live value."""
-    context = browser.new_context(viewport={"width": 390, "height": 844})
-    context.add_init_script(TAP_TO_PAINT)
-    page = context.new_page()
-    page.goto(base + "?seed=6#mishimash")
-    page.wait_for_selector("html[data-app-ready]", state="attached", timeout=READY_TIMEOUT_MS)
-    page.locator("#ms-start").click()
-    page.locator("#ms-roll").click()
-    page.wait_for_timeout(600)  # let the dice land
-    page.evaluate("window.__taps = []")
-    for _ in range(TAPS):
-        for die in (0, 3):  # seed 6 rolls 6-2-3-6-3-3: a dud, then one of three 3s
-            page.locator(f"#ms-die-{die}").click()
-            page.locator(f"#ms-die-{die}").click()
-    page.wait_for_timeout(100)
-    taps: list[float] = page.evaluate("window.__taps")
-    context.close()
-    return taps
+    """Selecting and unselecting dice: the selection's live value or its reason changes.
+    Seed 6 rolls 6-2-3-6-3-3: a die that scores nothing, then one of three 3s."""
+
+    def start_and_roll(page: Page) -> None:
+        page.click("#ms-start")
+        page.click("#ms-roll")
+
+    taps = ["#ms-die-0", "#ms-die-0", "#ms-die-3", "#ms-die-3"] * TAPS
+    return tap_times(browser, base + "?seed=6#mishimash", start_and_roll, taps)
 
 
 def main() -> None:

@@ -80,3 +80,13 @@ def shot(page: Page) -> Callable[[str], Path]:
         return path
 
     return _shot
+
+
+def keyboard_to(page: Page, selector: str) -> None:
+    """Move the focus with Tab (then Shift+Tab) alone until it is on `selector`."""
+    for key in ("Tab", "Shift+Tab"):
+        for _ in range(30):
+            if page.evaluate("s => document.activeElement.matches(s)", selector):
+                return
+            page.keyboard.press(key)
+    raise AssertionError(f"{selector} cannot be reached by keyboard")

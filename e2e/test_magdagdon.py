@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from cubiri.magdagdon import game as engine
-from e2e.conftest import PageLog
+from e2e.conftest import PageLog, keyboard_to
 from e2e.magdagdon_driver import (
     MagdagdonDriver,
     first_game_with,
@@ -230,16 +230,6 @@ def test_a_corrupt_saved_game_gives_a_fresh_working_game(
     assert page_log.console_errors == []
     saved = json.loads(page.evaluate("localStorage.getItem('cubiri.magdagdon.game')"))
     assert saved["game"]["log"][0]["type"] == "roll"
-
-
-def keyboard_to(page: Page, selector: str) -> None:
-    """Move the focus with Tab (then Shift+Tab) alone until it is on `selector`."""
-    for key in ("Tab", "Shift+Tab"):
-        for _ in range(25):
-            if page.evaluate("s => document.activeElement.matches(s)", selector):
-                return
-            page.keyboard.press(key)
-    raise AssertionError(f"{selector} cannot be reached by keyboard")
 
 
 def test_a_whole_turn_by_keyboard_alone(page: Page, open_app: Open, shot: Shot) -> None:

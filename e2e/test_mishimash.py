@@ -10,7 +10,7 @@ from pathlib import Path
 from playwright.sync_api import Page, expect
 
 from cubiri.mishimash import game as engine
-from e2e.conftest import PageLog
+from e2e.conftest import PageLog, keyboard_to
 from e2e.mishimash_driver import (
     MishimashDriver,
     bank_a_little,
@@ -229,15 +229,6 @@ def test_a_name_with_markup_is_shown_as_plain_text(page: Page, open_app: Open) -
     assert page.locator("#ms-players img").count() == 0
     page.wait_for_timeout(300)
     assert dialogs == []
-
-
-def keyboard_to(page: Page, selector: str) -> None:
-    for key in ("Tab", "Shift+Tab"):
-        for _ in range(30):
-            if page.evaluate("s => document.activeElement.matches(s)", selector):
-                return
-            page.keyboard.press(key)
-    raise AssertionError(f"{selector} cannot be reached by keyboard")
 
 
 def test_a_turn_played_by_keyboard(page: Page, open_app: Open, shot: Shot) -> None:

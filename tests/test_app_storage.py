@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from app.records import Record, add_record, dump_tables, empty_tables, parse_tables
-from app.saved_game import SavedMagdagdon, dump_magdagdon, load_magdagdon
+from app.saved_game import MAGDAGDON, MISHIMASH, Saved
 from tests.playouts import magdagdon_playout
 
 
@@ -68,13 +68,13 @@ def test_unreadable_tables_start_empty_with_a_warning() -> None:
 
 def test_the_saved_game_round_trips_with_its_record_id() -> None:
     state = list(magdagdon_playout("peaceful", 3))[12]
-    saved = SavedMagdagdon(state, "rec-1")
-    assert load_magdagdon(dump_magdagdon(saved)) == (saved, None)
+    saved = Saved(state, "rec-1")
+    assert MAGDAGDON.load(MAGDAGDON.dump(saved)) == (saved, None)
 
 
 def test_a_corrupt_saved_game_is_refused_with_a_reason() -> None:
     state = list(magdagdon_playout("survival", 4))[10]
-    good = json.loads(dump_magdagdon(SavedMagdagdon(state)))
+    good = json.loads(MAGDAGDON.dump(Saved(state)))
     broken = [
         "{",
         "null",
@@ -84,6 +84,18 @@ def test_a_corrupt_saved_game_is_refused_with_a_reason() -> None:
         json.dumps({**good, "game": "x"}),
     ]
     for raw in broken:
-        saved, problem = load_magdagdon(raw)
+        saved, problem = MAGDAGDON.load(raw)
         assert saved is None and problem is not None
-    assert load_magdagdon(None) == (None, None)
+    assert MAGDAGDON.load(None) == (None, None)
+
+
+def test_a_mishimash_game_round_trips_and_a_broken_one_is_refused() -> None:
+    from tests.playouts import mishimash_playout
+
+    state = list(mishimash_playout(3, 60, 8))[15]
+    saved = Saved(state)
+    assert MISHIMASH.load(MISHIMASH.dump(saved)) == (saved, None)
+    broken = json.loads(MISHIMASH.dump(saved))
+    broken["game"]["totals"] = [999, 0, 0]
+    assert MISHIMASH.load(json.dumps(broken))[0] is None
+    assert MAGDAGDON.load(MISHIMASH.dump(saved))[0] is None  # a game of the other kind

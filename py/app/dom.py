@@ -5,7 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from js import document
-from pyodide.ffi import jsnull
+from pyodide.ffi import create_proxy, jsnull
+
+# Event handlers the browser calls for the page's lifetime: kept here so none is collected.
+_HANDLERS: list[Any] = []
 
 
 def absent(value: Any) -> bool:
@@ -27,3 +30,20 @@ def restart_animation(element: Any, name: str) -> None:
     element.classList.remove(name)
     _ = element.offsetWidth  # forces a reflow, so re-adding the class restarts the animation
     element.classList.add(name)
+
+
+def listen(target: Any, event: str, handler: Any) -> None:
+    proxy = create_proxy(handler)
+    _HANDLERS.append(proxy)
+    target.addEventListener(event, proxy)
+
+
+def add_dice(container: Any, count: int, prefix: str, class_name: str) -> None:
+    """`count` die buttons, `#{prefix}-0` …, each with `data-die` = its index."""
+    for index in range(count):
+        die = document.createElement("button")
+        die.type = "button"
+        die.className = class_name
+        die.id = f"{prefix}-{index}"
+        die.dataset.die = str(index)
+        container.appendChild(die)

@@ -15,10 +15,10 @@ from js import console, document, window
 from pyodide.ffi import create_proxy
 
 from app import storage
-from app.dom import absent, by_id, restart_animation
+from app.dom import absent, add_dice, by_id, listen, restart_animation
 from app.magdagdon_view import LineView, MagdagdonView, Selection, build_view, cell_name
 from app.records import Record, Tables, add_record, dump_tables, parse_tables
-from app.saved_game import SavedMagdagdon, dump_magdagdon, load_magdagdon
+from app.saved_game import MAGDAGDON, Saved
 from app.score_tables import render_table
 from cubiri.errors import RuleError
 from cubiri.magdagdon import game as engine
@@ -45,7 +45,6 @@ class MagdagdonScreen:
         self.tables, problems = parse_tables(storage.read(SCORES_KEY))
         for problem in problems:
             console.warn(problem)
-        self._proxies: list[Any] = []
         self._discarding = False
         self._end_discard_later = create_proxy(self._end_discard)
 
@@ -84,34 +83,23 @@ class MagdagdonScreen:
             cols.appendChild(sum_el)
         board.after(cols)
         dice = by_id("md-dice")
-        for index in range(engine.DICE_PER_ROLL):
-            die = document.createElement("button")
-            die.type = "button"
-            die.className = "die"
-            die.id = f"md-die-{index}"
-            die.dataset.die = str(index)
-            dice.appendChild(die)
+        add_dice(dice, engine.DICE_PER_ROLL, "md-die", "die")
 
-        self._listen(board, "click", self._on_board_click)
-        self._listen(board, "keydown", self._on_board_key)
-        self._listen(dice, "click", self._on_die_click)
-        self._listen(by_id("md-primary"), "click", self._on_primary)
-        self._listen(by_id("md-decrease"), "click", lambda e: self._adjust(-1))
-        self._listen(by_id("md-increase"), "click", lambda e: self._adjust(1))
-        self._listen(by_id("md-reroll"), "click", self._on_reroll)
-        self._listen(by_id("md-cancel"), "click", self._on_cancel_reroll)
-        self._listen(by_id("md-new-game"), "click", self._on_new_game)
-
-    def _listen(self, element: Any, event: str, handler: Any) -> None:
-        proxy = create_proxy(handler)
-        self._proxies.append(proxy)  # kept alive for the page's lifetime
-        element.addEventListener(event, proxy)
+        listen(board, "click", self._on_board_click)
+        listen(board, "keydown", self._on_board_key)
+        listen(dice, "click", self._on_die_click)
+        listen(by_id("md-primary"), "click", self._on_primary)
+        listen(by_id("md-decrease"), "click", lambda e: self._adjust(-1))
+        listen(by_id("md-increase"), "click", lambda e: self._adjust(1))
+        listen(by_id("md-reroll"), "click", self._on_reroll)
+        listen(by_id("md-cancel"), "click", self._on_cancel_reroll)
+        listen(by_id("md-new-game"), "click", self._on_new_game)
 
     # The game ----------------------------------------------------------------------------------
     def open(self, seed: int | None) -> None:
         """Show the game: the one in progress, or the one `?seed=N` asks for, or a new one."""
         if self.state is None:
-            saved, problem = load_magdagdon(storage.read(GAME_KEY))
+            saved, problem = MAGDAGDON.load(storage.read(GAME_KEY))
             if problem:
                 console.warn(problem)
                 storage.remove(GAME_KEY)
@@ -171,7 +159,7 @@ class MagdagdonScreen:
 
     def _save(self) -> None:
         if self.state is not None:
-            storage.write(GAME_KEY, dump_magdagdon(SavedMagdagdon(self.state, self.record_id)))
+            storage.write(GAME_KEY, MAGDAGDON.dump(Saved(self.state, self.record_id)))
 
     # Handlers ----------------------------------------------------------------------------------
     def _on_die_click(self, event: Any) -> None:

@@ -12,12 +12,11 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 from js import console, document
-from pyodide.ffi import create_proxy
 
 from app import storage
-from app.dom import absent, by_id, restart_animation, show_text
+from app.dom import absent, add_dice, by_id, listen, restart_animation, show_text
 from app.mishimash_view import MishimashView, build_view
-from app.saved_game import SavedMishimash, dump_mishimash, load_mishimash
+from app.saved_game import MISHIMASH, Saved
 from app.solo_records import SoloRecord, add_solo_record, dump_solo_tables, parse_solo_tables
 from cubiri.errors import RuleError
 from cubiri.mishimash import game as engine
@@ -43,40 +42,28 @@ class MishimashScreen:
         for problem in problems:
             console.warn(problem)
         self._loaded = False
-        self._proxies: list[Any] = []
 
     def mount(self) -> None:
         dice = by_id("ms-dice")
-        for index in range(DICE):
-            die = document.createElement("button")
-            die.type = "button"
-            die.className = "die ms-die"
-            die.id = f"ms-die-{index}"
-            die.dataset.die = str(index)
-            dice.appendChild(die)
-        self._listen(dice, "click", self._on_die)
-        self._listen(by_id("ms-setup"), "submit", self._on_start)
-        self._listen(by_id("ms-add"), "click", self._on_add_player)
-        self._listen(by_id("ms-names"), "click", self._on_remove_player)
-        self._listen(by_id("ms-names"), "input", self._on_name_input)
-        self._listen(by_id("ms-targets"), "change", self._on_target_choice)
-        self._listen(by_id("ms-roll"), "click", lambda e: self._commit(engine.Roll()))
-        self._listen(by_id("ms-bank"), "click", lambda e: self._commit(engine.Bank()))
-        self._listen(by_id("ms-again"), "click", lambda e: self._commit(engine.RollAgain()))
-        self._listen(by_id("ms-new"), "click", self._on_new_game)
-        self._listen(by_id("ms-restart"), "click", self._on_restart)
+        add_dice(dice, DICE, "ms-die", "die ms-die")
+        listen(dice, "click", self._on_die)
+        listen(by_id("ms-setup"), "submit", self._on_start)
+        listen(by_id("ms-add"), "click", self._on_add_player)
+        listen(by_id("ms-names"), "click", self._on_remove_player)
+        listen(by_id("ms-names"), "input", self._on_name_input)
+        listen(by_id("ms-targets"), "change", self._on_target_choice)
+        listen(by_id("ms-roll"), "click", lambda e: self._commit(engine.Roll()))
+        listen(by_id("ms-bank"), "click", lambda e: self._commit(engine.Bank()))
+        listen(by_id("ms-again"), "click", lambda e: self._commit(engine.RollAgain()))
+        listen(by_id("ms-new"), "click", self._on_new_game)
+        listen(by_id("ms-restart"), "click", self._on_restart)
         self._render_names()
-
-    def _listen(self, element: Any, event: str, handler: Any) -> None:
-        proxy = create_proxy(handler)
-        self._proxies.append(proxy)
-        element.addEventListener(event, proxy)
 
     # Opening, saving, records ------------------------------------------------------------------
     def open(self, seed: int | None) -> None:
         if not self._loaded:
             self._loaded = True
-            saved, problem = load_mishimash(storage.read(GAME_KEY))
+            saved, problem = MISHIMASH.load(storage.read(GAME_KEY))
             if problem:
                 console.warn(problem)
                 storage.remove(GAME_KEY)
@@ -93,7 +80,7 @@ class MishimashScreen:
         if self.state is None:
             storage.remove(GAME_KEY)
         else:
-            storage.write(GAME_KEY, dump_mishimash(SavedMishimash(self.state, self.record_id)))
+            storage.write(GAME_KEY, MISHIMASH.dump(Saved(self.state, self.record_id)))
 
     def _record_solo(self) -> None:
         state = self.state

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from js import Date, Intl, Object, document
@@ -17,73 +18,72 @@ def format_date(iso: str, language: str) -> str:
     return str(Intl.DateTimeFormat.new(language, options).format(Date.new(iso)))
 
 
-def render_table(
-    container: Any, difficulty: str, records: list[Record], highlight: str | None, t: Translator
-) -> None:
-    """A table of the top 10 of one difficulty, the row of `highlight` marked as new."""
-    heading = document.createElement("h4")
-    heading.textContent = f"{t('scores.title')} · {difficulty.upper()}"
-    container.appendChild(heading)
-    if not records:
+def _table(
+    container: Any,
+    heading: str,
+    columns: tuple[str, ...],
+    rows: Sequence[tuple[str, Sequence[str]]],
+    highlight: str | None,
+    t: Translator,
+) -> Any:
+    """A heading and a table of `rows` (id, cells); the row whose id is `highlight` is new."""
+    title = document.createElement("h4")
+    title.textContent = heading
+    container.appendChild(title)
+    if not rows:
         empty = document.createElement("p")
         empty.className = "scores-empty"
         empty.textContent = t("scores.empty")
         container.appendChild(empty)
-        return
+        return None
     table = document.createElement("table")
     table.className = "scores"
-    table.dataset.difficulty = difficulty
     head = document.createElement("tr")
-    for key in ("scores.rank", "scores.score", "scores.date", "scores.turns", "scores.powers"):
+    for key in columns:
         th = document.createElement("th")
         th.scope = "col"
         th.textContent = t(key)
         head.appendChild(th)
     table.appendChild(head)
-    for rank, record in enumerate(records, start=1):
+    for ident, cells in rows:
         row = document.createElement("tr")
-        if record.id == highlight:
+        if ident == highlight:
             row.className = "new"
             row.setAttribute("aria-label", t("scores.new"))
-        cells = (
-            str(rank),
-            str(record.score),
-            format_date(record.date, t.language),
-            str(record.turns),
-            str(record.powers),
-        )
         for text in cells:
             td = document.createElement("td")
             td.textContent = text
             row.appendChild(td)
         table.appendChild(row)
     container.appendChild(table)
+    return table
+
+
+def render_table(
+    container: Any, difficulty: str, records: list[Record], highlight: str | None, t: Translator
+) -> None:
+    """MAGDAGDON: the top 10 of one difficulty (M25)."""
+    rows = [
+        (
+            r.id,
+            (str(rank), str(r.score), format_date(r.date, t.language), str(r.turns), str(r.powers)),
+        )
+        for rank, r in enumerate(records, start=1)
+    ]
+    columns = ("scores.rank", "scores.score", "scores.date", "scores.turns", "scores.powers")
+    heading = f"{t('scores.title')} · {difficulty.upper()}"
+    table = _table(container, heading, columns, rows, highlight, t)
+    if table is not None:
+        table.dataset.difficulty = difficulty
 
 
 def render_solo_table(
     container: Any, heading: str, records: list[SoloRecord], highlight: str | None, t: Translator
 ) -> None:
-    """MISHIMASH solo records of one target: fewest turns first, the new one marked."""
-    title = document.createElement("h4")
-    title.textContent = heading
-    container.appendChild(title)
-    table = document.createElement("table")
-    table.className = "scores"
-    head = document.createElement("tr")
-    for key in ("scores.rank", "mishimash.records.turns", "scores.date"):
-        th = document.createElement("th")
-        th.scope = "col"
-        th.textContent = t(key)
-        head.appendChild(th)
-    table.appendChild(head)
-    for rank, record in enumerate(records, start=1):
-        row = document.createElement("tr")
-        if record.id == highlight:
-            row.className = "new"
-            row.setAttribute("aria-label", t("scores.new"))
-        for text in (str(rank), str(record.turns), format_date(record.date, t.language)):
-            td = document.createElement("td")
-            td.textContent = text
-            row.appendChild(td)
-        table.appendChild(row)
-    container.appendChild(table)
+    """MISHIMASH solo records of one target: fewest turns first (X15)."""
+    rows = [
+        (r.id, (str(rank), str(r.turns), format_date(r.date, t.language)))
+        for rank, r in enumerate(records, start=1)
+    ]
+    columns = ("scores.rank", "mishimash.records.turns", "scores.date")
+    _table(container, heading, columns, rows, highlight, t)

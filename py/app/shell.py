@@ -6,10 +6,10 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from js import Intl, Object, URLSearchParams, document, window
-from pyodide.ffi import create_proxy, to_js
+from pyodide.ffi import to_js
 
 from app import storage
-from app.dom import absent
+from app.dom import absent, listen
 from app.i18n import (
     DEFAULT_LANGUAGE,
     Translator,
@@ -33,27 +33,21 @@ class Shell:
         self._magdagdon: MagdagdonScreen | None = None
         self._mishimash: MishimashScreen | None = None
         self.screen = "home"
-        self._proxies: list[Any] = []
         self._on_ok: Callable[[], None] | None = None
         self.seed = self._take_seed()
         self.depth = 0  # screens opened inside the app since it loaded, for the back button
 
     def start(self) -> None:
-        self._listen(document, "click", self._on_click)
-        self._listen(window, "hashchange", self._on_hash_change)
-        self._listen(document.getElementById("language-select"), "change", self._on_language)
-        self._listen(document.getElementById("difficulty-field"), "change", self._on_difficulty)
-        self._listen(document.getElementById("confirm-ok"), "click", self._on_confirm_ok)
-        self._listen(document.getElementById("confirm-cancel"), "click", self._on_confirm_cancel)
-        self._listen(document.getElementById("confirm-dialog"), "close", self._on_dialog_closed)
+        listen(document, "click", self._on_click)
+        listen(window, "hashchange", self._on_hash_change)
+        listen(document.getElementById("language-select"), "change", self._on_language)
+        listen(document.getElementById("difficulty-field"), "change", self._on_difficulty)
+        listen(document.getElementById("confirm-ok"), "click", self._on_confirm_ok)
+        listen(document.getElementById("confirm-cancel"), "click", self._on_confirm_cancel)
+        listen(document.getElementById("confirm-dialog"), "close", self._on_dialog_closed)
         self.apply_locale()
         self.show(screen_from_hash(window.location.hash), announce=False)
         document.documentElement.setAttribute("data-app-ready", "")
-
-    def _listen(self, target: Any, event: str, handler: Any) -> None:
-        proxy = create_proxy(handler)
-        self._proxies.append(proxy)  # the browser calls these for the page's lifetime
-        target.addEventListener(event, proxy)
 
     @property
     def magdagdon(self) -> MagdagdonScreen:
