@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, Route, expect
 
 from cubiri.magdagdon import game as magdagdon
 from e2e.conftest import READY, READY_TIMEOUT_MS
@@ -117,11 +117,23 @@ def test_each_language_shows_its_terms_on_every_screen(
 
 
 def test_a_first_visit_in_hungarian_opens_in_hungarian(browser: Browser, base_url: str) -> None:
-    page = open_in(browser, base_url, "hu-HU", "")
-    assert page.evaluate("document.documentElement.lang") == "hu"
-    expect(page.get_by_role("heading", name="Cubiri")).to_be_visible()
+    context = browser.new_context(locale="hu-HU", viewport=PHONE)
+    page = context.new_page()
+    held: list[Route] = []
+    page.route("**/py/main.py", lambda route: held.append(route))
+    page.goto(base_url)
+    # Even before Python runs, the shell speaks Hungarian.
     expect(page.get_by_text("Két eredeti kockajáték")).to_be_visible()
-    page.context.close()
+    expect(page.get_by_role("button", name="BEÁLLÍTÁSOK")).to_be_visible()
+    assert page.locator(READY).count() == 0
+    while not held:
+        page.wait_for_timeout(50)
+    for route in held:
+        route.continue_()
+    page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
+    assert page.evaluate("document.documentElement.lang") == "hu"
+    expect(page.get_by_text("Két eredeti kockajáték")).to_be_visible()
+    context.close()
 
 
 def test_switching_language_keeps_the_game_in_progress(browser: Browser, base_url: str) -> None:

@@ -11,3 +11,29 @@ addEventListener("py:progress", () => {
   const share = Math.min(0.95, steps / EXPECTED_STEPS);
   if (fill) fill.style.transform = `scaleX(${share})`;
 });
+
+// Before Python: show the shell in the player's language at once, rather than English first.
+// The same choice the UI layer makes (py/app/i18n.py pick_language): the saved language, else
+// the browser's first one Cubiri speaks. The UI layer re-applies every text once it runs.
+const root = document.documentElement;
+const languages = (root.dataset.languages || "en").split(" ");
+const saved = localStorage.getItem("cubiri.language");
+const wanted = [saved, ...navigator.languages.map((tag) => tag.split("-")[0].toLowerCase())];
+const language = wanted.find((code) => languages.includes(code)) || "en";
+if (language !== "en") {
+  fetch(`./locales/${language}.json`)
+    .then((response) => (response.ok ? response.json() : null))
+    .then((messages) => {
+      if (!messages || root.hasAttribute("data-app-ready")) return;
+      root.lang = language;
+      for (const element of document.querySelectorAll("[data-i18n]")) {
+        const text = messages[element.dataset.i18n];
+        if (text) element.textContent = text;
+      }
+      for (const element of document.querySelectorAll("[data-i18n-aria-label]")) {
+        const text = messages[element.dataset.i18nAriaLabel];
+        if (text) element.setAttribute("aria-label", text);
+      }
+    })
+    .catch(() => {});
+}

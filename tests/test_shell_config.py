@@ -50,3 +50,12 @@ def test_the_hash_names_the_screen() -> None:
     assert screen_from_hash("#nowhere") == "home"
     assert hash_for("home") == ""
     assert hash_for("settings") == "#settings"
+
+
+def test_the_shell_knows_every_language_before_python_does() -> None:
+    html = (ROOT / "index.html").read_text()
+    declared = re.search(r'data-languages="([^"]+)"', html)
+    assert declared is not None
+    assert sorted(declared.group(1).split()) == sorted(
+        p.stem for p in (ROOT / "locales").glob("*.json")
+    )
