@@ -24,6 +24,10 @@ async function register() {
       if (worker.state === "installed" && navigator.serviceWorker.controller) offer(worker);
     });
   });
+  // A phone keeps the page open for days: look for a new version whenever it comes back.
+  document.addEventListener("visibilitychange", () => {
+    if (!document.hidden) registration.update().catch(() => {});
+  });
   window.cubiriServiceWorker = registration; // lets tests ask for an update check
 }
 
