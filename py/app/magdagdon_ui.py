@@ -287,9 +287,11 @@ class MagdagdonScreen:
     def _announce_roll(self) -> None:
         state, t = self.state, self.shell.t
         assert state is not None
-        self.shell.announce(t("announce.rolled", dice=", ".join(map(str, state.dice))))
+        message = t("announce.rolled", dice=", ".join(map(str, state.dice)))
         if state.phase is engine.Phase.MAGDAGDON:
-            self.shell.announce(self.last_message())
+            # One announcement: a second one at once would silence the first.
+            message += " " + build_view(state, self.picked, t).message
+        self.shell.announce(message)
 
     def _announce_power(self) -> None:
         state = self.state
@@ -302,10 +304,6 @@ class MagdagdonScreen:
         assert state is not None
         if state.phase is engine.Phase.OVER:
             self.shell.announce(self.shell.t("announce.over", score=state.score().final))
-
-    def last_message(self) -> str:
-        assert self.state is not None
-        return build_view(self.state, self.picked, self.shell.t).message
 
     def _tumble(self, dice: frozenset[int] | None = None) -> None:
         for index in range(engine.DICE_PER_ROLL):
