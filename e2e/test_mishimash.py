@@ -64,6 +64,10 @@ def test_x15_a_solo_game_reaches_the_target_and_saves_its_turn_record(
     page.get_by_role("button", name="NEW GAME").click()
     expect(page.get_by_role("button", name="START")).to_be_visible()
     expect(page.get_by_label("Name of player 1")).to_have_value("Ana")
+    # The record is on the HIGH SCORES screen too.
+    page.locator("#screen-mishimash .back").click()
+    page.get_by_role("button", name="HIGH SCORES").click()
+    expect(page.locator("#scores-body")).to_contain_text("MISHIMASH · BEST RECORDS · TARGET 30")
 
 
 def test_x16_the_final_round_gives_exactly_the_right_players_one_more_turn(

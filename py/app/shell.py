@@ -157,16 +157,24 @@ class Shell:
         document.getElementById("announcer").textContent = message
 
     def _render_scores(self) -> None:
-        from app.score_tables import render_table
+        """MAGDAGDON's table per difficulty, then MISHIMASH's solo records per target."""
+        from app.score_tables import render_solo_table, render_table
 
         body = document.getElementById("scores-body")
         body.replaceChildren()
+
+        def section() -> Any:
+            element = document.createElement("section")
+            element.className = "scores-section"
+            body.appendChild(element)
+            return element
+
         tables = self.magdagdon.scores()
         for difficulty in tables:
-            section = document.createElement("section")
-            section.className = "scores-section"
-            render_table(section, difficulty, tables[difficulty], None, self.t)
-            body.appendChild(section)
+            render_table(section(), difficulty, tables[difficulty], None, self.t)
+        for target, records in sorted(self.mishimash.records.items()):
+            heading = self.t("mishimash.records.title", target=self.t.number(target))
+            render_solo_table(section(), f"MISHIMASH · {heading}", records, None, self.t)
 
     # Settings: MAGDAGDON difficulty (M7) -------------------------------------------------------
     def _sync_difficulty(self) -> None:
