@@ -14,6 +14,8 @@ from e2e.server import serve
 
 SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"
 READY = "html[data-app-ready]"
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 800}
 # Booting Pyodide takes a few seconds here; leave room for a loaded CI machine.
 READY_TIMEOUT_MS = 60_000
 
@@ -90,3 +92,11 @@ def keyboard_to(page: Page, selector: str) -> None:
                 return
             page.keyboard.press(key)
     raise AssertionError(f"{selector} cannot be reached by keyboard")
+
+
+def both_sizes(page: Page, shot: Callable[[str], Path], name: str) -> None:
+    """Screenshots of the current state on a phone and on a desktop; the phone size stays."""
+    for size, label in ((PHONE, "390"), (DESKTOP, "1280")):
+        page.set_viewport_size(size)
+        shot(f"{name}-{label}")
+    page.set_viewport_size(PHONE)

@@ -9,11 +9,9 @@ import pytest
 from playwright.sync_api import Browser, Page, Route, expect
 
 from cubiri.magdagdon import game as magdagdon
-from e2e.conftest import READY, READY_TIMEOUT_MS
+from e2e.conftest import PHONE, READY, READY_TIMEOUT_MS
 from e2e.magdagdon_driver import MagdagdonDriver, placement_plan
 from e2e.mishimash_driver import MishimashDriver, bank_at_once, find_seed
-
-PHONE = {"width": 390, "height": 844}
 
 # Per language: the browser locale, then the seed terms the key buttons must show.
 LANGUAGES: dict[str, dict[str, str]] = {

@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from cubiri.magdagdon import game as engine
-from e2e.conftest import PageLog, keyboard_to
+from e2e.conftest import PHONE, PageLog, both_sizes, keyboard_to
 from e2e.magdagdon_driver import (
     MagdagdonDriver,
     first_game_with,
@@ -19,8 +19,6 @@ from e2e.magdagdon_driver import (
     saving_adjustment,
 )
 
-PHONE = {"width": 390, "height": 844}
-DESKTOP = {"width": 1280, "height": 800}
 Open = Callable[[str], Page]
 Shot = Callable[[str], Path]
 
@@ -30,13 +28,6 @@ def set_difficulty(page: Page, difficulty: str) -> None:
         f"localStorage.getItem('cubiri.magdagdon.difficulty') || "
         f"localStorage.setItem('cubiri.magdagdon.difficulty', '{difficulty}')"
     )
-
-
-def both_sizes(page: Page, shot: Shot, name: str) -> None:
-    for size, label in ((PHONE, "390"), (DESKTOP, "1280")):
-        page.set_viewport_size(size)
-        shot(f"magdagdon-{name}-{label}")
-    page.set_viewport_size(PHONE)
 
 
 @pytest.mark.parametrize(
@@ -51,7 +42,7 @@ def test_m25_a_full_game_ends_with_the_engines_score_and_a_high_score_row(
     expect(page.locator("#md-difficulty")).to_have_text(difficulty.upper())
     driver = MagdagdonDriver(page, difficulty, seed)
     if difficulty == "peaceful":
-        both_sizes(page, shot, "start")
+        both_sizes(page, shot, "magdagdon-start")
     driver.play_turn()
     driver.expect_in_step()
     driver.play_to_end()
@@ -67,7 +58,7 @@ def test_m25_a_full_game_ends_with_the_engines_score_and_a_high_score_row(
     assert re.search(r"20\d\d", cells[2]), f"a readable date, got {cells[2]!r}"
     assert cells[3] == str(driver.state.turns)
     assert cells[4] == str(driver.state.powers_used)
-    both_sizes(page, shot, f"end-{difficulty}")
+    both_sizes(page, shot, f"magdagdon-end-{difficulty}")
     assert page_log.console_errors == []
 
     # The table is there from the home screen too, and NEW GAME starts over.
@@ -97,12 +88,12 @@ def test_m16_m18_a_magdagdon_is_accepted_and_its_ruin_placed(
     assert driver.state.phase is engine.Phase.MAGDAGDON
     expect(page.locator("#md-message")).to_contain_text("MAGDAGDON!")
     expect(page.get_by_role("button", name="ACCEPT MAGDAGDON")).to_be_enabled()
-    both_sizes(page, shot, "magdagdon")
+    both_sizes(page, shot, "magdagdon-magdagdon")
     page.get_by_role("button", name="ACCEPT MAGDAGDON").click()
     expect(page.locator("#md-message")).to_contain_text("becomes a RUIN")
     empty = sum(1 for value in driver.state.board if value == 0)
     expect(page.locator('.md-cell[data-lit="true"]')).to_have_count(empty)  # M18: any empty cell
-    both_sizes(page, shot, "ruin-pick")
+    both_sizes(page, shot, "magdagdon-ruin-pick")
     driver.state = engine.apply(driver.state, engine.AcceptMagdagdon())
     cell = next(i for i, v in enumerate(driver.state.board) if v == 0)
     page.get_by_role(
@@ -131,7 +122,7 @@ def test_m17_a_power_saves_the_roll_and_its_penalty_is_in_the_final_score(
     assert driver.state.phase is engine.Phase.PLACE
     expect(page.locator("#md-message")).not_to_contain_text("MAGDAGDON")
     expect(page.locator("#md-powers-status")).to_have_text("2 left · next costs 20")
-    both_sizes(page, shot, "power-saved")
+    both_sizes(page, shot, "magdagdon-power-saved")
     driver.play_to_end()
     final = driver.state.score()
     assert final.power_penalty == 10
@@ -165,7 +156,7 @@ def test_m3_m12_a_staged_die_is_taken_back_by_tapping_it(
     driver.stage(die, cell)
     expect(page.locator(f"#md-die-{die}")).to_have_attribute("data-status", "staged")
     expect(page.locator("#md-primary")).to_have_text("CONFIRM 1/2")
-    both_sizes(page, shot, "staged")
+    both_sizes(page, shot, "magdagdon-staged")
     driver.unstage(cell)
     expect(page.locator(f"#md-cell-{cell}")).to_have_attribute("data-kind", "empty")
     expect(page.locator(f"#md-die-{die}")).not_to_have_attribute("data-status", "staged")

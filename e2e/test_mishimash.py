@@ -10,7 +10,7 @@ from pathlib import Path
 from playwright.sync_api import Page, expect
 
 from cubiri.mishimash import game as engine
-from e2e.conftest import PageLog, keyboard_to
+from e2e.conftest import PHONE, PageLog, both_sizes, keyboard_to
 from e2e.mishimash_driver import (
     MishimashDriver,
     bank_a_little,
@@ -21,17 +21,8 @@ from e2e.mishimash_driver import (
     push_luck,
 )
 
-PHONE = {"width": 390, "height": 844}
-DESKTOP = {"width": 1280, "height": 800}
 Open = Callable[[str], Page]
 Shot = Callable[[str], Path]
-
-
-def both_sizes(page: Page, shot: Shot, name: str) -> None:
-    for size, label in ((PHONE, "390"), (DESKTOP, "1280")):
-        page.set_viewport_size(size)
-        shot(f"mishimash-{name}-{label}")
-    page.set_viewport_size(PHONE)
 
 
 def english_number(page: Page, value: float) -> str:
@@ -47,7 +38,7 @@ def test_x15_a_solo_game_reaches_the_target_and_saves_its_turn_record(
 ) -> None:
     page.set_viewport_size(PHONE)
     open_app("?seed=3#mishimash")
-    both_sizes(page, shot, "setup")
+    both_sizes(page, shot, "mishimash-setup")
     driver = MishimashDriver(page, ["Ana"], 30, 3)
     driver.start()
     driver.play_until(bank_at_once, lambda s: s.phase is engine.Phase.OVER)
@@ -59,7 +50,7 @@ def test_x15_a_solo_game_reaches_the_target_and_saves_its_turn_record(
     expect(row).to_have_count(1)
     assert row.locator("td").nth(1).text_content() == str(turns)
     assert re.search(r"20\d\d", row.locator("td").nth(2).text_content() or "")
-    both_sizes(page, shot, "solo-over")
+    both_sizes(page, shot, "mishimash-solo-over")
     assert page_log.console_errors == []
     page.get_by_role("button", name="NEW GAME").click()
     expect(page.get_by_role("button", name="START")).to_be_visible()
@@ -86,7 +77,7 @@ def test_x16_the_final_round_gives_exactly_the_right_players_one_more_turn(
     driver.play_until(bank_at_once, third_reaches_target)
     expect(page.locator("#ms-banner")).to_have_text("FINAL ROUND: Ana, Bo play once more.")
     expect(page.locator("#ms-players li").nth(2).locator("small")).to_have_text("done")
-    both_sizes(page, shot, "final-round")
+    both_sizes(page, shot, "mishimash-final-round")
     played = []
     while driver.state.phase is not engine.Phase.OVER:
         if driver.state.phase is engine.Phase.ROLL:
@@ -100,7 +91,7 @@ def test_x16_the_final_round_gives_exactly_the_right_players_one_more_turn(
     expect(page.locator("#ms-result")).to_have_text(f"{winner} wins!")
     standings = page.locator("#ms-standings th").all_text_contents()
     assert standings[0] == winner and sorted(standings) == sorted(names)
-    both_sizes(page, shot, "winner")
+    both_sizes(page, shot, "mishimash-winner")
 
 
 def test_x17_a_tie_is_played_off_by_the_tied_players_only(
@@ -123,7 +114,7 @@ def test_x17_a_tie_is_played_off_by_the_tied_players_only(
         f"SUDDEN DEATH: {', '.join(tied)} play until one is ahead."
     )
     expect(page.locator("#ms-players li", has_text=out).locator("small")).to_have_text("out")
-    both_sizes(page, shot, "sudden-death")
+    both_sizes(page, shot, "mishimash-sudden-death")
     while driver.state.phase is not engine.Phase.OVER:
         if driver.state.phase is engine.Phase.ROLL:
             assert current_player(page) in tied
@@ -149,7 +140,7 @@ def test_x11_a_bust_shows_what_was_lost(page: Page, open_app: Open, shot: Shot) 
     expect(page.locator("#ms-event")).to_have_text(f"BUST! {loser} loses {lost} points.")
     assert driver.shown_dice() == list(driver.state.dice)  # the roll that busted stays shown
     expect(page.locator("#ms-players li").nth(last["player"]).locator("strong")).to_have_text("0")
-    both_sizes(page, shot, "bust")
+    both_sizes(page, shot, "mishimash-bust")
 
 
 def test_x12_mishimash_gives_its_bonus_and_six_dice(page: Page, open_app: Open, shot: Shot) -> None:
@@ -170,7 +161,7 @@ def test_x12_mishimash_gives_its_bonus_and_six_dice(page: Page, open_app: Open, 
     expect(page.locator("#ms-turn-points")).to_have_text(f"This turn: {points}")
     k = driver.state.roll_number
     expect(page.locator("#ms-roll-info")).to_have_text(f"Roll {k} · ×{k}")  # X9 goes on
-    both_sizes(page, shot, "mishimash")
+    both_sizes(page, shot, "mishimash-mishimash")
 
 
 def test_an_illegal_selection_is_refused_with_its_reason(page: Page, open_app: Open) -> None:

@@ -9,13 +9,11 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from e2e.conftest import READY, READY_TIMEOUT_MS
+from e2e.conftest import PHONE, READY, READY_TIMEOUT_MS
 from e2e.magdagdon_driver import MagdagdonDriver, placement_plan
 from e2e.mishimash_driver import MishimashDriver, best_selection
 from e2e.server import serve
 from tools.site import copy_site, write_build_js
-
-PHONE = {"width": 390, "height": 844}
 
 
 @pytest.fixture

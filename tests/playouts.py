@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Iterator
+from types import ModuleType
+from typing import Any
 
 from cubiri.magdagdon import game as magdagdon
 from cubiri.mishimash import game as mishimash
@@ -56,3 +59,11 @@ def mishimash_playout(players: int, target: int, seed: int) -> Iterator[mishimas
             action = chooser.choice(actions)
         state = mishimash.apply(state, action)
         yield state
+
+
+def check_round_trip(engine: ModuleType, state: Any) -> None:
+    """Through JSON text and back: the same state, and the same JSON again (lossless)."""
+    saved = json.loads(json.dumps(engine.to_dict(state)))
+    restored = engine.from_dict(saved)
+    assert restored == state
+    assert engine.to_dict(restored) == saved

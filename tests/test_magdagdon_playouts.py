@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+from cubiri.magdagdon import game as engine
 from cubiri.magdagdon import legal_cells, score
 from cubiri.magdagdon.board import format_board
 from cubiri.magdagdon.game import (
@@ -19,7 +20,7 @@ from cubiri.magdagdon.game import (
     replay,
     to_dict,
 )
-from tests.playouts import magdagdon_playout
+from tests.playouts import check_round_trip, magdagdon_playout
 
 SEEDS = range(350)  # × 3 difficulties = 1,050 games
 DIFFICULTIES = ("peaceful", "survival", "nightmare")
@@ -53,13 +54,6 @@ def neighbours_differ_by_at_most_one(board: tuple[int, ...]) -> bool:
     return True
 
 
-def check_round_trip(state: State) -> None:
-    saved = json.loads(json.dumps(to_dict(state)))
-    restored = from_dict(saved)
-    assert restored == state
-    assert to_dict(restored) == saved
-
-
 @pytest.mark.parametrize("difficulty", DIFFICULTIES)
 def test_random_games_keep_every_invariant(difficulty: str) -> None:
     for seed in SEEDS:
@@ -70,12 +64,12 @@ def test_random_games_keep_every_invariant(difficulty: str) -> None:
             assert state.turns <= 16  # each turn fills at least one cell
             assert 0 <= state.powers_used <= state.rules.powers
             if seed < 20 and index % 5 == 0:
-                check_round_trip(state)
+                check_round_trip(engine, state)
             final = state
         assert final is not None and final.phase is Phase.OVER
         notation = format_board(final.board)
         assert final.score().final == score(notation, difficulty, final.powers_used)
-        check_round_trip(final)
+        check_round_trip(engine, final)
 
 
 def test_legal_actions_apply_and_staging_matches_legal_cells() -> None:

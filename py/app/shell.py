@@ -120,14 +120,19 @@ class Shell:
             element.textContent = t(element.dataset.i18n)
         for element in document.querySelectorAll("[data-i18n-aria-label]"):
             element.setAttribute("aria-label", t(element.dataset.i18nAriaLabel))
+        if self.screen == "settings":
+            self._fill_languages()
+
+    def _fill_languages(self) -> None:
+        """The language list, each language named in itself so a reader finds theirs. Built
+        when SETTINGS opens: reading every locale file is no work for the first paint."""
         select = document.getElementById("language-select")
         select.replaceChildren()
         for code in self.languages:
             option = document.createElement("option")
             option.value = code
-            # Each language is named in itself, so a reader finds theirs in any locale.
             option.textContent = load_translator(code)("language.self")
-            option.selected = code == t.language
+            option.selected = code == self.t.language
             select.appendChild(option)
 
     # Screens --------------------------------------------------------------------------------
@@ -141,6 +146,7 @@ class Shell:
             self._render_scores()
         elif screen == "settings":
             self._sync_difficulty()
+            self._fill_languages()
         elif screen.startswith(("rules-", "about-")):
             from app.docs import render_doc
 

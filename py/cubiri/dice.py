@@ -8,8 +8,10 @@ generator and the same seed gives the same dice in CPython and in Pyodide.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
-from typing import Protocol
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any, Protocol, TypeVar
+
+S = TypeVar("S")
 
 
 class Randint(Protocol):
@@ -41,3 +43,24 @@ class LoggedDice:
 
     def exhausted(self) -> bool:
         return next(self._values, None) is None
+
+
+def replay_log(
+    state: S,
+    log: Iterable[Any],
+    parse: Callable[[Any], Any],
+    apply: Callable[[S, Any, Any], S],
+    throws: tuple[type, ...],
+) -> S:
+    """Apply every logged action to `state`, checking each against the rules; the actions of
+    type `throws` take their dice from the log's "result", which must fit them exactly."""
+    for entry in log:
+        action = parse(entry)
+        if isinstance(action, throws):
+            dice = LoggedDice(entry.get("result"))
+            state = apply(state, action, dice)
+            if not dice.exhausted():
+                raise ValueError(f"a logged throw has more dice than the game threw: {entry!r}")
+        else:
+            state = apply(state, action, None)
+    return state

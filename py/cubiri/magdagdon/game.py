@@ -12,7 +12,7 @@ from enum import StrEnum
 from itertools import combinations
 from typing import Any
 
-from cubiri.dice import LoggedDice, Randint, seeded_dice
+from cubiri.dice import Randint, replay_log, seeded_dice
 from cubiri.errors import RuleError
 from cubiri.magdagdon.board import (
     CELLS,
@@ -437,17 +437,7 @@ def _int(value: Any) -> int:
 
 def replay(difficulty_name: str, seed: int, log: list[Any]) -> State:
     """Rebuild a game from its log, checking every action against the rules."""
-    state = new_game(difficulty_name, seed)
-    for entry in log:
-        action = action_from_dict(entry)
-        if isinstance(action, Roll | Reroll):
-            dice = LoggedDice(entry.get("result"))
-            state = apply(state, action, dice)
-            if not dice.exhausted():
-                raise ValueError(f"a logged throw has more dice than the game threw: {entry!r}")
-        else:
-            state = apply(state, action)
-    return state
+    return replay_log(new_game(difficulty_name, seed), log, action_from_dict, apply, (Roll, Reroll))
 
 
 def to_dict(state: State) -> dict[str, Any]:

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
 
-from cubiri.dice import LoggedDice, Randint, seeded_dice
+from cubiri.dice import Randint, replay_log, seeded_dice
 from cubiri.errors import RuleError
 from cubiri.mishimash.scoring import (
     DICE,
@@ -350,17 +350,9 @@ def action_from_dict(data: Any) -> Action:
 
 def replay(players: list[str], target: int, seed: int, log: list[Any]) -> State:
     """Rebuild a game from its log, checking every action against the rules."""
-    state = new_game(players, target, seed)
-    for entry in log:
-        action = action_from_dict(entry)
-        if isinstance(action, Roll | RollAgain):
-            dice = LoggedDice(entry.get("result"))
-            state = apply(state, action, dice)
-            if not dice.exhausted():
-                raise ValueError(f"logged roll has too many dice: {entry!r}")
-        else:
-            state = apply(state, action)
-    return state
+    return replay_log(
+        new_game(players, target, seed), log, action_from_dict, apply, (Roll, RollAgain)
+    )
 
 
 _SNAPSHOT = (
