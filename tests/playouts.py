@@ -1,4 +1,7 @@
-"""Random play through the engines' own `legal_actions`, shared by tests and benchmarks."""
+"""Random play through the engines' own `legal_actions`, shared by tests and benchmarks.
+
+Each playout yields every state, chance nodes included; the dice are the seed's, so a playout's
+log replays through `from_dict`, which checks them."""
 
 from __future__ import annotations
 
@@ -18,7 +21,11 @@ def magdagdon_playout(difficulty: str, seed: int) -> Iterator[magdagdon.State]:
     chooser = random.Random(seed * 7919 + 1)
     state = magdagdon.new_game(difficulty, seed)
     yield state
-    while state.phase is not magdagdon.Phase.OVER:
+    while not state.over:
+        if magdagdon.ENGINE.throw(state) is not None:
+            state = magdagdon.apply(state, magdagdon.ENGINE.seeded_dice(state))
+            yield state
+            continue
         actions = magdagdon.legal_actions(state)
         powers = [a for a in actions if isinstance(a, magdagdon.Adjust | magdagdon.Reroll)]
         others = [a for a in actions if a not in powers]
@@ -50,13 +57,14 @@ def mishimash_playout(players: int, target: int, seed: int) -> Iterator[mishimas
     chooser = random.Random(seed * 104729 + 3)
     state = mishimash.new_game([f"P{n + 1}" for n in range(players)], target, seed)
     yield state
-    while state.phase is not mishimash.Phase.OVER:
-        actions = mishimash.legal_actions(state)
-        if state.phase is mishimash.Phase.DECIDE:
+    while not state.over:
+        if mishimash.ENGINE.throw(state) is not None:
+            action: mishimash.Action = mishimash.ENGINE.seeded_dice(state)
+        elif state.phase is mishimash.Phase.DECIDE:
             risk = state.turn_halves / (2 * target) + (6 - state.dice_left) / 8
-            action = actions[0] if chooser.random() < risk else mishimash.RollAgain()
+            action = mishimash.Bank() if chooser.random() < risk else mishimash.RollAgain()
         else:
-            action = chooser.choice(actions)
+            action = chooser.choice(mishimash.legal_actions(state))
         state = mishimash.apply(state, action)
         yield state
 

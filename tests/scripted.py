@@ -1,17 +1,19 @@
-"""Scripted dice for scenario tests: `randint` returns the given values in order."""
+"""Scripted dice for scenario tests: the chance step takes the dice the test names."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TypeVar
+
+from cubiri.kernel import Dice
+from cubiri.magdagdon import game as magdagdon
+from cubiri.mishimash import game as mishimash
+
+S = TypeVar("S", magdagdon.State, mishimash.State)
 
 
-class ScriptedDice:
-    def __init__(self, values: Iterable[int]) -> None:
-        self._values = list(values)
-
-    def randint(self, a: int, b: int) -> int:
-        if not self._values:
-            raise AssertionError("the test scripted fewer dice than the game rolled")
-        value = self._values.pop(0)
-        assert a <= value <= b
-        return value
+def thrown(state: S, dice: Iterable[int]) -> S:
+    """`state` at a throw, after the dice show `dice`."""
+    if isinstance(state, magdagdon.State):
+        return magdagdon.apply(state, Dice(tuple(dice)))
+    return mishimash.apply(state, Dice(tuple(dice)))

@@ -12,7 +12,7 @@ from cubiri.magdagdon.game import (
     AcceptMagdagdon,
     Adjust,
     Confirm,
-    MagdagdonError,
+    RuleError,
     Phase,
     PlaceRuin,
     Reroll,
@@ -25,7 +25,7 @@ from cubiri.magdagdon.game import (
     new_game,
 )
 from cubiri.magdagdon.scoring import Bonus, breakdown, line_bonus
-from tests.scripted import ScriptedDice
+from tests.scripted import thrown
 
 
 def at(row: int, col: int) -> int:
@@ -35,11 +35,11 @@ def at(row: int, col: int) -> int:
 def rolled(board: str, dice: list[int], difficulty: str = "peaceful", **fields: int) -> State:
     """A game on `board` (notation) right after ROLL showed `dice`."""
     state = replace(new_game(difficulty, 1), board=parse_board(board), **fields)
-    return apply(state, Roll(), ScriptedDice(dice))
+    return thrown(apply(state, Roll()), dice)
 
 
 def expect_error(code: str, state: State, action: object) -> None:
-    with pytest.raises(MagdagdonError) as raised:
+    with pytest.raises(RuleError) as raised:
         apply(state, action)  # type: ignore[arg-type]
     assert raised.value.code == f"magdagdon.{code}"
 
@@ -72,7 +72,7 @@ def test_bad_arguments_raise_value_errors() -> None:
 
 # M2–M4: a turn ---------------------------------------------------------------------------------
 def test_m2_roll_shows_four_dice_and_starts_placing() -> None:
-    state = apply(new_game("peaceful", 7), Roll(), ScriptedDice([1, 2, 3, 4]))
+    state = thrown(apply(new_game("peaceful", 7), Roll()), [1, 2, 3, 4])
     assert state.dice == (1, 2, 3, 4)
     assert state.phase is Phase.PLACE
     expect_error("already_rolled", state, Roll())
@@ -226,7 +226,7 @@ def test_m13_decrease_and_increase_change_a_die_by_one_within_1_to_6() -> None:
 
 def test_m13_reroll_rolls_only_the_chosen_dice_for_one_use() -> None:
     state = rolled("..../..../..../....", [1, 2, 3, 4])
-    state = apply(state, Reroll((1, 3)), ScriptedDice([6, 5]))
+    state = thrown(apply(state, Reroll((1, 3))), [6, 5])
     assert state.dice == (1, 6, 3, 5)
     assert state.powers_used == 1
     expect_error("reroll_empty", state, Reroll(()))
@@ -407,6 +407,6 @@ def test_m25_the_game_ends_when_every_cell_is_a_number_or_a_ruin() -> None:
 
 def test_m25_rerolls_are_not_turns() -> None:
     state = rolled("..../..../..../....", [1, 2, 3, 4])
-    state = apply(state, Reroll((0,)), ScriptedDice([2]))
+    state = thrown(apply(state, Reroll((0,))), [2])
     state = apply(apply(apply(state, Stage(0, at(0, 0))), Stage(1, at(0, 1))), Confirm())
     assert state.turns == 1

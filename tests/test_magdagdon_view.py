@@ -9,14 +9,14 @@ from app.i18n import load_translator
 from app.magdagdon_view import Selection, build_view
 from cubiri.magdagdon.board import parse_board
 from cubiri.magdagdon.game import AcceptMagdagdon, Roll, Stage, State, apply, new_game
-from tests.scripted import ScriptedDice
+from tests.scripted import thrown
 
 t = load_translator("en", Path(__file__).resolve().parent.parent / "locales")
 
 
 def rolled(board: str, dice: list[int], difficulty: str = "peaceful") -> State:
     state = replace(new_game(difficulty, 1), board=parse_board(board))
-    return apply(state, Roll(), ScriptedDice(dice))
+    return thrown(apply(state, Roll()), dice)
 
 
 def test_before_the_roll_the_next_step_is_roll() -> None:

@@ -9,23 +9,24 @@ import pytest
 from cubiri.mishimash import best_points, selection_points, turn_points
 from cubiri.mishimash.game import (
     Bank,
-    MishimashError,
+    Bust,
+    RuleError,
     Phase,
     Roll,
     RollAgain,
     Select,
-    Stage,
+    Round,
     State,
     apply,
     legal_actions,
     new_game,
 )
-from tests.scripted import ScriptedDice
+from tests.scripted import thrown
 
 
 def roll(state: State, dice: list[int]) -> State:
     action = Roll() if state.phase is Phase.ROLL else RollAgain()
-    return apply(state, action, ScriptedDice(dice))
+    return thrown(apply(state, action), dice)
 
 
 def take(state: State, *values: int) -> State:
@@ -45,7 +46,7 @@ def bust_turn(state: State) -> State:
 
 
 def expect_error(code: str, state: State, action: object) -> None:
-    with pytest.raises(MishimashError) as raised:
+    with pytest.raises(RuleError) as raised:
         apply(state, action)  # type: ignore[arg-type]
     assert raised.value.code == f"mishimash.{code}"
 
@@ -187,7 +188,7 @@ def test_x11_a_bust_loses_the_unbanked_points_bonuses_included() -> None:
     assert state.mishimashes == 1 and state.turn_halves == 2 * (15 + 10)
     state = roll(state, [2, 2, 3, 3, 4, 6])
     assert state.totals == (0, 0) and state.current == 1 and state.phase is Phase.ROLL
-    assert state.log[-1]["lost"] == 50
+    assert state.events[-1] == Bust(player=0, halves=50, dice=(2, 2, 3, 3, 4, 6))
     assert turn_points([([1, 2, 3, 4, 5, 6], [1, 2, 3, 4, 5, 6]), ([2, 2, 3, 3, 4, 6], [])]) == 0
 
 
@@ -257,7 +258,7 @@ def test_x16_when_the_third_of_four_reaches_the_target_players_4_1_2_play_once_m
     state = new_game(["P1", "P2", "P3", "P4"], target=10)
     state = bust_turn(bust_turn(state))  # P1 and P2
     state = bank_turn(state, [1, 1, 1, 2, 3, 4], 1, 1, 1)  # P3 banks 10: the target
-    assert state.stage is Stage.FINAL_ROUND and state.still_to_play == (3, 0, 1)
+    assert state.round is Round.FINAL_ROUND and state.still_to_play == (3, 0, 1)
     played = []
     while state.phase is not Phase.OVER:
         played.append(state.players[state.current])
@@ -277,14 +278,14 @@ def test_x17_a_tie_is_settled_by_sudden_death_between_the_tied_players_only() ->
     state = bank_turn(state, [1, 1, 1, 2, 3, 4], 1, 1, 1)  # P1: 10, final round
     state = bank_turn(state, [2, 2, 2, 3, 4, 6], 2, 2, 2)  # P2: 2
     state = bank_turn(state, [1, 1, 1, 2, 3, 4], 1, 1, 1)  # P3: 10, tied with P1
-    assert state.stage is Stage.SUDDEN_DEATH and state.phase is Phase.ROLL
+    assert state.round is Round.SUDDEN_DEATH and state.phase is Phase.ROLL
     assert state.contenders == (0, 2) and state.current == 0
     # A round where both bust keeps them tied: another sudden-death round, P2 never plays.
     played = []
     for _ in range(2):
         played.append(state.current)
         state = bust_turn(state)
-    assert state.stage is Stage.SUDDEN_DEATH and state.still_to_play == (0, 2)
+    assert state.round is Round.SUDDEN_DEATH and state.still_to_play == (0, 2)
     played.append(state.current)
     state = bust_turn(state)
     played.append(state.current)
@@ -297,7 +298,7 @@ def test_x17_sudden_death_is_judged_after_the_whole_round() -> None:
     state = new_game(["P1", "P2"], target=10)
     state = bank_turn(state, [1, 1, 1, 2, 3, 4], 1, 1, 1)
     state = bank_turn(state, [1, 1, 1, 2, 3, 4], 1, 1, 1)
-    assert state.stage is Stage.SUDDEN_DEATH and state.still_to_play == (0, 1)
+    assert state.round is Round.SUDDEN_DEATH and state.still_to_play == (0, 1)
     state = bank_turn(state, [5, 2, 3, 4, 6, 6], 5)  # P1 ahead, but P2 still plays
     assert state.phase is Phase.ROLL and state.current == 1
     state = bank_turn(state, [1, 2, 3, 4, 6, 6], 1)

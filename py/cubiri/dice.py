@@ -1,66 +1,27 @@
-"""Dice sources shared by both engines.
+"""The seed's dice: a stream of its own for every throw, keyed by the throw's place in the game.
 
-A game's dice come from its seed. Each throw gets its own `random.Random`, seeded by the game
-seed and the throw's place in the log, so that resuming a saved game needs no replay of the
-generator and the same seed gives the same dice in CPython and in Pyodide.
+Each throw gets a fresh `random.Random` seeded by a text key, so that resuming a game needs no
+replay of a generator, and CPython and Pyodide give the same dice for the same seed.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Iterator
-from typing import Any, Protocol, TypeVar
 
-S = TypeVar("S")
-
-
-class Randint(Protocol):
-    def randint(self, a: int, b: int) -> int: ...
+SCHEMES = (1, 2)
+SCHEME = 2  # what new games use
 
 
-def seeded_dice(seed: int, throw: int) -> random.Random:
-    """The dice of throw number `throw` (its index in the game's log) of game `seed`."""
-    return random.Random(f"cubiri:{seed}:{throw}")
+def throw(seed: int, game: str, position: tuple[int, int], count: int) -> tuple[int, ...]:
+    """Scheme 2: the dice of `game` at `position` (turn, roll in the turn) for this seed, the
+    same whatever happened before, so two players of one seed meet the same dice."""
+    turn, roll = position
+    source = random.Random(f"cubiri:v2:{seed}:{game}:{turn}:{roll}")
+    return tuple(source.randint(1, 6) for _ in range(count))
 
 
-class LoggedDice:
-    """Replays the dice results written in a log, in order; ValueError when they don't fit."""
-
-    def __init__(self, values: object) -> None:
-        if not isinstance(values, list) or not all(
-            isinstance(v, int) and not isinstance(v, bool) for v in values
-        ):
-            raise ValueError(f"a logged throw needs its dice as a list of numbers: {values!r}")
-        self._values: Iterator[int] = iter(values)
-
-    def randint(self, a: int, b: int) -> int:
-        value: int | None = next(self._values, None)
-        if value is None:
-            raise ValueError("a logged throw has fewer dice than the game threw")
-        if not a <= value <= b:
-            raise ValueError(f"logged die {value} is not between {a} and {b}")
-        return value
-
-    def exhausted(self) -> bool:
-        return next(self._values, None) is None
-
-
-def replay_log(
-    state: S,
-    log: Iterable[Any],
-    parse: Callable[[Any], Any],
-    apply: Callable[[S, Any, Any], S],
-    throws: tuple[type, ...],
-) -> S:
-    """Apply every logged action to `state`, checking each against the rules; the actions of
-    type `throws` take their dice from the log's "result", which must fit them exactly."""
-    for entry in log:
-        action = parse(entry)
-        if isinstance(action, throws):
-            dice = LoggedDice(entry.get("result"))
-            state = apply(state, action, dice)
-            if not dice.exhausted():
-                raise ValueError(f"a logged throw has more dice than the game threw: {entry!r}")
-        else:
-            state = apply(state, action, None)
-    return state
+def legacy_throw(seed: int, place: int, count: int) -> tuple[int, ...]:
+    """Scheme 1 (games begun before dice scheme 2): keyed on the throwing move's place in the
+    log, so an extra move before it changed it. Kept only to continue those games."""
+    source = random.Random(f"cubiri:{seed}:{place}")
+    return tuple(source.randint(1, 6) for _ in range(count))

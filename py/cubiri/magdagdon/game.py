@@ -1,19 +1,18 @@
-"""A whole MAGDAGDON game: state as data, actions as values, `apply` and `legal_actions`.
+"""A whole MAGDAGDON game: state as data, actions as values, on the shared kernel.
 
-The state carries its log (every action, dice results included), so it replays exactly and its
-dice source is derived from the seed: `apply` needs no random object unless a test scripts dice.
+ROLL and REROLL lead to a chance node: the next action is the dice themselves (`Dice`), which the
+app draws from the seed at (turn, reroll number), and a test or a real-dice mode types in.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from itertools import combinations
-from typing import Any
+from typing import Any, ClassVar
 
-from cubiri.dice import Randint, replay_log, seeded_dice
-from cubiri.errors import RuleError
+from cubiri import dice as seeded
+from cubiri.kernel import Action, Dice, Engine, RuleError, Throw, is_whole, whole_number
 from cubiri.magdagdon.board import (
     CELLS,
     EMPTY,
@@ -24,18 +23,17 @@ from cubiri.magdagdon.board import (
     empty_cells,
     format_board,
     neighbours,
-    parse_board,
     placeable,
 )
-from cubiri.magdagdon.difficulty import DIFFICULTIES, Difficulty, difficulty
+from cubiri.magdagdon.difficulty import Difficulty, difficulty
 from cubiri.magdagdon.scoring import Breakdown, breakdown
 
 DICE_PER_ROLL = 4  # M2
-SAVE_VERSION = 1
 
 
 class Phase(StrEnum):
     ROLL = "roll"  # waiting for ROLL (M2)
+    THROW = "throw"  # the dice of a ROLL or REROLL are being thrown: the next action is `Dice`
     PLACE = "place"  # staging dice (M3–M4), powers allowed (M13–M14)
     MAGDAGDON = "magdagdon"  # the roll cannot be placed (M16): a power or ACCEPT (M17)
     RUIN = "ruin"  # accepted: pick the cell that becomes a RUIN (M18)
@@ -44,61 +42,78 @@ class Phase(StrEnum):
 
 # Actions ---------------------------------------------------------------------------------------
 @dataclass(frozen=True)
-class Roll:
-    pass
+class Roll(Action):
+    kind: ClassVar[str] = "roll"
 
 
 @dataclass(frozen=True)
-class Stage:
-    die: int  # index 0–3 into the roll
-    cell: int  # 0–15, row * 4 + col
+class Stage(Action):
+    """Put die `die` (0–3, its place in the roll) on `cell` (row * 4 + col) for this turn."""
 
-
-@dataclass(frozen=True)
-class Unstage:
+    kind: ClassVar[str] = "stage"
+    die: int
     cell: int
 
 
 @dataclass(frozen=True)
-class Confirm:
-    pass
+class Unstage(Action):
+    kind: ClassVar[str] = "unstage"
+    cell: int
 
 
 @dataclass(frozen=True)
-class Adjust:
+class Confirm(Action):
+    kind: ClassVar[str] = "confirm"
+
+
+@dataclass(frozen=True)
+class Adjust(Action):
     """DECREASE −1 (delta −1) or INCREASE +1 (delta +1), one power use (M13)."""
 
+    kind: ClassVar[str] = "adjust"
     die: int
     delta: int
 
 
 @dataclass(frozen=True)
-class Reroll:
+class Reroll(Action):
     """REROLL the chosen available dice together, one power use whatever the count (M13)."""
 
+    kind: ClassVar[str] = "reroll"
     dice: tuple[int, ...]
 
 
 @dataclass(frozen=True)
-class AcceptMagdagdon:
-    pass
+class AcceptMagdagdon(Action):
+    kind: ClassVar[str] = "accept"
 
 
 @dataclass(frozen=True)
-class PlaceRuin:
+class PlaceRuin(Action):
+    kind: ClassVar[str] = "ruin"
     cell: int
 
 
-Action = Roll | Stage | Unstage | Confirm | Adjust | Reroll | AcceptMagdagdon | PlaceRuin
+# Events: what the last move did, for the screen to tell ----------------------------------------
+@dataclass(frozen=True)
+class Stuck:
+    """M16: the dice just thrown (or changed) cannot be placed: a MAGDAGDON."""
 
 
-# Errors (stable codes for the UI) --------------------------------------------------------------
-class MagdagdonError(RuleError):
-    code = "magdagdon.rule"
+@dataclass(frozen=True)
+class Confirmed:
+    """M4: `cells` became permanent; the dice `discarded` (indices) were not used."""
+
+    cells: tuple[int, ...]
+    discarded: tuple[int, ...]
 
 
-def _error(code: str, message: str) -> MagdagdonError:
-    return MagdagdonError(message, f"magdagdon.{code}")
+@dataclass(frozen=True)
+class Ruined:
+    cell: int  # M18
+
+
+Event = Stuck | Confirmed | Ruined
 
 
 # State -----------------------------------------------------------------------------------------
@@ -106,13 +121,29 @@ def _error(code: str, message: str) -> MagdagdonError:
 class State:
     difficulty: str
     seed: int
+    dice_scheme: int = seeded.SCHEME
     board: Board = (EMPTY,) * CELLS  # the permanent cells
     dice: tuple[int, ...] = ()  # the current roll's values (after powers); () between turns
     staged: tuple[tuple[int, int], ...] = ()  # (die, cell) in the order staged (M12)
+    throwing: tuple[int, ...] = ()  # the dice being thrown (Phase.THROW)
+    rerolls: int = 0  # REROLLs this turn: the next one's dice are the seed's (turn, rerolls + 1)
     powers_used: int = 0
     turns: int = 0  # M25: a ROLL that ended in CONFIRM or in a RUIN
     phase: Phase = Phase.ROLL
-    log: tuple[dict[str, Any], ...] = field(default=(), compare=False, repr=False)
+    log: tuple[Action, ...] = ()
+    events: tuple[Event, ...] = ()
+
+    def __repr__(self) -> str:
+        staged = " ".join(f"{die}@{cell}" for die, cell in self.staged)
+        return (
+            f"<MAGDAGDON {self.difficulty} seed={self.seed} turn={self.turns + 1}"
+            f" {format_board(self.staged_board)} dice={''.join(map(str, self.dice)) or '-'}"
+            f" staged=[{staged}] powers_used={self.powers_used} {self.phase.value}>"
+        )
+
+    @property
+    def over(self) -> bool:
+        return self.phase is Phase.OVER
 
     @property
     def rules(self) -> Difficulty:
@@ -128,7 +159,7 @@ class State:
 
     @property
     def available(self) -> tuple[int, ...]:
-        """Indices of the dice neither staged nor (after CONFIRM) discarded."""
+        """Indices of the dice not staged."""
         used = {die for die, _ in self.staged}
         return tuple(i for i in range(len(self.dice)) if i not in used)
 
@@ -158,22 +189,18 @@ class State:
         return breakdown(self.board, self.difficulty, self.powers_used)
 
 
-def new_game(difficulty_name: str, seed: int) -> State:
+def new_game(difficulty_name: str, seed: int, dice_scheme: int = seeded.SCHEME) -> State:
     difficulty(difficulty_name)  # validates the name
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise ValueError(f"seed must be a whole number, not {seed!r}")
-    return State(difficulty=difficulty_name, seed=seed)
+    return State(difficulty_name, whole_number(seed, "seed"), dice_scheme)
 
 
-# Legal actions ---------------------------------------------------------------------------------
-def legal_actions(state: State) -> list[Action]:
+# Legal actions and the chance node -------------------------------------------------------------
+def _legal_actions(state: State) -> list[Action]:
     phase = state.phase
     if phase is Phase.ROLL:
         return [Roll()]
     if phase is Phase.RUIN:
         return [PlaceRuin(cell) for cell in range(CELLS) if state.board[cell] == EMPTY]
-    if phase is Phase.OVER:
-        return []
     actions: list[Action] = []
     if phase is Phase.PLACE:
         actions += [Stage(die, cell) for die in state.available for cell in state.legal_cells(die)]
@@ -192,33 +219,68 @@ def legal_actions(state: State) -> list[Action]:
     return actions
 
 
-# Apply -----------------------------------------------------------------------------------------
-def apply(state: State, action: Action, rng: Randint | None = None) -> State:
-    """The state after `action`, or a MagdagdonError saying why it is not allowed."""
-    if state.phase is Phase.OVER:
-        raise _error("game_over", "the game is over")
-    handler = _HANDLERS.get(type(action))
-    if handler is None:
-        raise _error("unknown_action", f"not a MAGDAGDON action: {action!r}")
-    return handler(state, action, rng)
+def _throw(state: State) -> Throw | None:
+    if state.phase is not Phase.THROW:
+        return None
+    # Keyed by turn and reroll number only: the same seed rolls the same on turn t whatever
+    # powers were used on earlier turns (the daily challenge and "the bot on your dice").
+    return Throw(len(state.throwing), (state.turns, state.rerolls))
 
 
-def _roll(state: State, action: Roll, rng: Randint | None) -> State:
+def _setup(state: State) -> dict[str, Any]:
+    return {"difficulty": state.difficulty}
+
+
+def _start(data: dict[str, Any], seed: int, dice_scheme: int) -> State:
+    return new_game(data.get("difficulty"), seed, dice_scheme)  # type: ignore[arg-type]
+
+
+def _snapshot(state: State) -> dict[str, Any]:
+    return {
+        "board": format_board(state.board),
+        "dice": list(state.dice),
+        "staged": [list(pair) for pair in state.staged],
+        "powers_used": state.powers_used,
+        "turns": state.turns,
+        "phase": state.phase.value,
+    }
+
+
+ENGINE = Engine[State]("magdagdon", _legal_actions, _throw, _setup, _start, _snapshot)
+apply = ENGINE.apply
+play = ENGINE.play
+legal_actions = ENGINE.legal_actions
+to_dict = ENGINE.to_dict
+from_dict = ENGINE.from_dict
+_error = ENGINE.error
+
+
+# Handlers --------------------------------------------------------------------------------------
+@ENGINE.rule(Roll)
+def _roll(state: State, action: Roll) -> State:
     if state.phase is not Phase.ROLL:
         raise _error("already_rolled", "the dice are already rolled")
-    source = rng if rng is not None else seeded_dice(state.seed, len(state.log))
-    dice = tuple(source.randint(1, 6) for _ in range(DICE_PER_ROLL))
-    after = replace(state, dice=dice, staged=(), log=(*state.log, _record(action, dice)))
-    return _check_magdagdon(after)
+    throwing = tuple(range(DICE_PER_ROLL))
+    return replace(state, phase=Phase.THROW, throwing=throwing, dice=(0,) * DICE_PER_ROLL)
+
+
+@ENGINE.rule(Dice)
+def _dice(state: State, action: Dice) -> State:
+    dice = list(state.dice)
+    for die, value in zip(state.throwing, action.values, strict=True):
+        dice[die] = value
+    return _check_magdagdon(replace(state, dice=tuple(dice), throwing=()))
 
 
 def _check_magdagdon(state: State) -> State:
     """M16: the check sees the permanent board and the current values, never the staging."""
-    stuck = not placeable(state.board, state.dice, state.minimum)
-    return replace(state, phase=Phase.MAGDAGDON if stuck else Phase.PLACE)
+    if placeable(state.board, state.dice, state.minimum):
+        return replace(state, phase=Phase.PLACE)
+    return replace(state, phase=Phase.MAGDAGDON, events=(*state.events, Stuck()))
 
 
-def _stage(state: State, action: Stage, rng: Randint | None) -> State:
+@ENGINE.rule(Stage)
+def _stage(state: State, action: Stage) -> State:
     _require_phase(state, Phase.PLACE)
     die, cell = _die(state, action.die), _cell(action.cell)
     if die not in state.available:
@@ -231,10 +293,11 @@ def _stage(state: State, action: Stage, rng: Randint | None) -> State:
         touches = (neighbours(numbers) >> cell) & 1
         code = "too_far" if numbers and touches else "not_adjacent"
         raise _error(code, f"a {state.dice[die]} cannot go on cell {cell} (M9–M10)")
-    return replace(state, staged=(*state.staged, (die, cell)), log=(*state.log, _record(action)))
+    return replace(state, staged=(*state.staged, (die, cell)))
 
 
-def _unstage(state: State, action: Unstage, rng: Randint | None) -> State:
+@ENGINE.rule(Unstage)
+def _unstage(state: State, action: Unstage) -> State:
     _require_phase(state, Phase.PLACE)
     cell = _cell(action.cell)
     if cell not in {c for _, c in state.staged}:
@@ -249,20 +312,23 @@ def _unstage(state: State, action: Unstage, rng: Randint | None) -> State:
         if staged_cell in bits(Masks.of(cells).legal(state.dice[die])):
             kept.append((die, staged_cell))
             cells[staged_cell] = state.dice[die]
-    return replace(state, staged=tuple(kept), log=(*state.log, _record(action)))
+    return replace(state, staged=tuple(kept))
 
 
-def _confirm(state: State, action: Confirm, rng: Randint | None) -> State:
+@ENGINE.rule(Confirm)
+def _confirm(state: State, action: Confirm) -> State:
     _require_phase(state, Phase.PLACE)
     if len(state.staged) < state.minimum:
         raise _error(
             "below_minimum", f"stage at least {state.minimum} dice before CONFIRM (M4, M6)"
         )
     # M4: the staged dice become permanent; unused dice are discarded.
-    return _end_turn(replace(state, board=state.staged_board), action)
+    event = Confirmed(tuple(cell for _, cell in state.staged), state.available)
+    return _end_turn(replace(state, board=state.staged_board), event)
 
 
-def _adjust(state: State, action: Adjust, rng: Randint | None) -> State:
+@ENGINE.rule(Adjust)
+def _adjust(state: State, action: Adjust) -> State:
     _require_power(state)
     die = _available_die(state, action.die)
     if action.delta not in (-1, 1):
@@ -271,72 +337,59 @@ def _adjust(state: State, action: Adjust, rng: Randint | None) -> State:
     if not 1 <= value <= 6:
         raise _error("out_of_range", "a die never goes below 1 or above 6 (M13)")
     dice = (*state.dice[:die], value, *state.dice[die + 1 :])
-    return _after_power(state, dice, _record(action))
+    # M15: the penalty counts at once; M17: the MAGDAGDON check runs again.
+    return _check_magdagdon(replace(state, dice=dice, powers_used=state.powers_used + 1))
 
 
-def _reroll(state: State, action: Reroll, rng: Randint | None) -> State:
+@ENGINE.rule(Reroll)
+def _reroll(state: State, action: Reroll) -> State:
     _require_power(state)
-    chosen = tuple(action.dice)
+    chosen = action.dice
     if not chosen:
         raise _error("reroll_empty", "choose at least one die to REROLL (M13)")
-    if len(set(chosen)) != len(chosen):
-        raise _error("bad_die", "each die is chosen once")
+    if any(a >= b for a, b in zip(chosen, chosen[1:], strict=False)):
+        raise _error("bad_die", "each die is chosen once, in increasing order")
     for die in chosen:
         _available_die(state, die)
-    source = rng if rng is not None else seeded_dice(state.seed, len(state.log))
-    dice = list(state.dice)
-    result = []
-    for die in sorted(chosen):
-        dice[die] = source.randint(1, 6)
-        result.append(dice[die])
-    record = _record(Reroll(tuple(sorted(chosen))), tuple(result))
-    return _after_power(state, tuple(dice), record)
+    # M15: counted at once; the new values come as the next action, then M17 checks again.
+    return replace(
+        state,
+        phase=Phase.THROW,
+        throwing=chosen,
+        rerolls=state.rerolls + 1,
+        powers_used=state.powers_used + 1,
+    )
 
 
-def _after_power(state: State, dice: tuple[int, ...], record: dict[str, Any]) -> State:
-    # M15: the penalty is counted at once (powers_used); M17: the MAGDAGDON check runs again.
-    after = replace(state, dice=dice, powers_used=state.powers_used + 1, log=(*state.log, record))
-    return _check_magdagdon(after)
-
-
-def _accept(state: State, action: AcceptMagdagdon, rng: Randint | None) -> State:
+@ENGINE.rule(AcceptMagdagdon)
+def _accept(state: State, action: AcceptMagdagdon) -> State:
     if state.phase is Phase.PLACE:
         raise _error("not_magdagdon", "the roll can be placed: MAGDAGDON cannot be accepted (M18)")
     _require_phase(state, Phase.MAGDAGDON)
-    return replace(state, staged=(), phase=Phase.RUIN, log=(*state.log, _record(action)))
+    return replace(state, staged=(), phase=Phase.RUIN)
 
 
-def _place_ruin(state: State, action: PlaceRuin, rng: Randint | None) -> State:
+@ENGINE.rule(PlaceRuin)
+def _place_ruin(state: State, action: PlaceRuin) -> State:
     _require_phase(state, Phase.RUIN)
     cell = _cell(action.cell)
     if state.board[cell] != EMPTY:
         raise _error("cell_taken", f"cell {cell} is not empty: a RUIN needs an empty cell (M18)")
     board = (*state.board[:cell], RUIN, *state.board[cell + 1 :])
-    return _end_turn(replace(state, board=board), action)
+    return _end_turn(replace(state, board=board), Ruined(cell))
 
 
-def _end_turn(state: State, action: Action) -> State:
+def _end_turn(state: State, event: Event) -> State:
     over = EMPTY not in state.board  # M25
     return replace(
         state,
         dice=(),
         staged=(),
+        rerolls=0,
         turns=state.turns + 1,
         phase=Phase.OVER if over else Phase.ROLL,
-        log=(*state.log, _record(action)),
+        events=(event,),
     )
-
-
-_HANDLERS: dict[type, Callable[[State, Any, Randint | None], State]] = {
-    Roll: _roll,
-    Stage: _stage,
-    Unstage: _unstage,
-    Confirm: _confirm,
-    Adjust: _adjust,
-    Reroll: _reroll,
-    AcceptMagdagdon: _accept,
-    PlaceRuin: _place_ruin,
-}
 
 
 def _require_phase(state: State, phase: Phase) -> None:
@@ -357,7 +410,7 @@ def _require_power(state: State) -> None:
 
 
 def _die(state: State, die: int) -> int:
-    if isinstance(die, bool) or not isinstance(die, int) or not 0 <= die < len(state.dice):
+    if not is_whole(die) or not 0 <= die < len(state.dice):
         raise _error("bad_die", f"no die {die!r} in this roll")
     return die
 
@@ -370,133 +423,35 @@ def _available_die(state: State, die: int) -> int:
 
 
 def _cell(cell: int) -> int:
-    if isinstance(cell, bool) or not isinstance(cell, int) or not 0 <= cell < CELLS:
+    if not is_whole(cell) or not 0 <= cell < CELLS:
         raise _error("bad_cell", f"no cell {cell!r}: cells are 0–15")
     return cell
 
 
-# Log, JSON and replay --------------------------------------------------------------------------
-def _record(action: Action, result: tuple[int, ...] | None = None) -> dict[str, Any]:
-    record = action_to_dict(action)
-    if result is not None:
-        record["result"] = list(result)
-    return record
-
-
-def action_to_dict(action: Action) -> dict[str, Any]:
-    if isinstance(action, Roll):
-        return {"type": "roll"}
-    if isinstance(action, Stage):
-        return {"type": "stage", "die": action.die, "cell": action.cell}
-    if isinstance(action, Unstage):
-        return {"type": "unstage", "cell": action.cell}
-    if isinstance(action, Confirm):
-        return {"type": "confirm"}
-    if isinstance(action, Adjust):
-        return {"type": "adjust", "die": action.die, "delta": action.delta}
-    if isinstance(action, Reroll):
-        return {"type": "reroll", "dice": sorted(action.dice)}
-    if isinstance(action, AcceptMagdagdon):
-        return {"type": "accept"}
-    if isinstance(action, PlaceRuin):
-        return {"type": "ruin", "cell": action.cell}
-    raise ValueError(f"not a MAGDAGDON action: {action!r}")
-
-
-def action_from_dict(data: Any) -> Action:
-    if not isinstance(data, dict):
-        raise ValueError(f"an action is an object, not {data!r}")
-    kind = data.get("type")
-    try:
-        if kind == "roll":
-            return Roll()
-        if kind == "stage":
-            return Stage(_int(data["die"]), _int(data["cell"]))
-        if kind == "unstage":
-            return Unstage(_int(data["cell"]))
-        if kind == "confirm":
-            return Confirm()
-        if kind == "adjust":
-            return Adjust(_int(data["die"]), _int(data["delta"]))
-        if kind == "reroll":
-            return Reroll(tuple(_int(die) for die in data["dice"]))
-        if kind == "accept":
-            return AcceptMagdagdon()
-        if kind == "ruin":
-            return PlaceRuin(_int(data["cell"]))
-    except (KeyError, TypeError) as error:
-        raise ValueError(f"malformed {kind} action: {data!r}") from error
-    raise ValueError(f"unknown action type {kind!r}")
-
-
-def _int(value: Any) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"expected a whole number, got {value!r}")
-    return value
-
-
-def replay(difficulty_name: str, seed: int, log: list[Any]) -> State:
-    """Rebuild a game from its log, checking every action against the rules."""
-    return replay_log(new_game(difficulty_name, seed), log, action_from_dict, apply, (Roll, Reroll))
-
-
-def to_dict(state: State) -> dict[str, Any]:
-    """Plain JSON: the log (the truth) and a snapshot of what it leads to (a checksum)."""
-    return {
-        "game": "magdagdon",
-        "version": SAVE_VERSION,
-        "difficulty": state.difficulty,
-        "seed": state.seed,
-        "log": [dict(entry) for entry in state.log],
-        "board": format_board(state.board),
-        "dice": list(state.dice),
-        "staged": [list(pair) for pair in state.staged],
-        "powers_used": state.powers_used,
-        "turns": state.turns,
-        "phase": state.phase.value,
-    }
-
-
-def from_dict(data: Any) -> State:
-    """The state saved by `to_dict`, rebuilt by replaying its log; ValueError if anything
-    is missing, malformed, illegal or disagrees with the snapshot (a corrupt or tampered save)."""
-    if not isinstance(data, dict) or data.get("game") != "magdagdon":
-        raise ValueError("not a saved MAGDAGDON game")
-    if data.get("version") != SAVE_VERSION:
-        raise ValueError(f"unsupported save version {data.get('version')!r}")
-    if data.get("difficulty") not in DIFFICULTIES:
-        raise ValueError(f"unknown difficulty {data.get('difficulty')!r}")
-    log = data.get("log")
-    if not isinstance(log, list):
-        raise ValueError("a saved game needs its log")
-    state = replay(data["difficulty"], _int(data.get("seed")), log)
-    snapshot = to_dict(state)
-    for key in ("board", "dice", "staged", "powers_used", "turns", "phase"):
-        if data.get(key) != snapshot[key]:
-            raise ValueError(f"saved {key} {data.get(key)!r} disagrees with its log")
-    return state
-
-
 __all__ = [
+    "DICE_PER_ROLL",
+    "ENGINE",
     "AcceptMagdagdon",
     "Action",
     "Adjust",
     "Confirm",
-    "MagdagdonError",
+    "Confirmed",
+    "Dice",
+    "Event",
     "Phase",
     "PlaceRuin",
     "Reroll",
     "Roll",
+    "RuleError",
+    "Ruined",
     "Stage",
     "State",
+    "Stuck",
     "Unstage",
-    "action_from_dict",
-    "action_to_dict",
     "apply",
     "from_dict",
     "legal_actions",
     "new_game",
-    "parse_board",
-    "replay",
+    "play",
     "to_dict",
 ]

@@ -1,18 +1,19 @@
-"""A whole MISHIMASH game for 1 to 8 players: state as data, actions as values.
+"""A whole MISHIMASH game for 1 to 8 players: state as data, actions as values, on the kernel.
 
-Points are kept in halves (exact integers). The state carries its log, dice results
-included, so it replays exactly and its dice come from the seed unless a test scripts them.
+Points are kept in halves (exact integers). ROLL and ROLL AGAIN lead to a chance node: the next
+action is the dice (`Dice`), which the app draws from the seed at (turn of the game, roll of the
+turn), and a test or a real-dice mode types in.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from enum import StrEnum
-from typing import Any
+from itertools import combinations
+from typing import Any, ClassVar
 
-from cubiri.dice import Randint, replay_log, seeded_dice
-from cubiri.errors import RuleError
+from cubiri import dice as seeded
+from cubiri.kernel import Action, Dice, Engine, RuleError, Throw, is_whole, whole_number
 from cubiri.mishimash.scoring import (
     DICE,
     is_bust,
@@ -25,52 +26,77 @@ from cubiri.mishimash.scoring import (
 MAX_PLAYERS = 8
 MAX_NAME = 30
 DEFAULT_TARGET = 1000  # X1
-SAVE_VERSION = 1
 
 
 class Phase(StrEnum):
     ROLL = "roll"  # a turn starts with ROLL (X8)
+    THROW = "throw"  # the dice are being thrown: the next action is `Dice`
     SELECT = "select"  # the roll scores: select at least one combination (X8)
     DECIDE = "decide"  # BANK or ROLL AGAIN (X10, X12)
     OVER = "over"
 
 
-class Stage(StrEnum):
-    NORMAL = "normal"
+class Round(StrEnum):
+    """Where the race is: before anyone reached the target, the final round, sudden death."""
+
+    RACE = "normal"
     FINAL_ROUND = "final_round"  # X16
     SUDDEN_DEATH = "sudden_death"  # X17
 
 
 # Actions ---------------------------------------------------------------------------------------
 @dataclass(frozen=True)
-class Roll:
+class Roll(Action):
     """The first roll of a turn: six dice."""
 
-
-@dataclass(frozen=True)
-class Select:
-    dice: tuple[int, ...]  # indices into the dice on the table
+    kind: ClassVar[str] = "roll"
 
 
 @dataclass(frozen=True)
-class Bank:
-    pass
+class Select(Action):
+    """Take these dice (indices into the roll on the table) as this roll's combinations."""
+
+    kind: ClassVar[str] = "select"
+    dice: tuple[int, ...]
 
 
 @dataclass(frozen=True)
-class RollAgain:
-    pass
+class Bank(Action):
+    kind: ClassVar[str] = "bank"
+    keeps_events: ClassVar[bool] = True  # a MISHIMASH just selected is still news
 
 
-Action = Roll | Select | Bank | RollAgain
+@dataclass(frozen=True)
+class RollAgain(Action):
+    kind: ClassVar[str] = "roll_again"
+    keeps_events: ClassVar[bool] = True
 
 
-class MishimashError(RuleError):
-    code = "mishimash.rule"
+# Events: what just happened, for the screen to tell --------------------------------------------
+@dataclass(frozen=True)
+class Banked:
+    player: int
+    halves: int
 
 
-def _error(code: str, message: str) -> MishimashError:
-    return MishimashError(message, f"mishimash.{code}")
+@dataclass(frozen=True)
+class Bust:
+    """X11: `player` threw `dice`, none scoring, and lost `halves` unbanked points."""
+
+    player: int
+    halves: int
+    dice: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Mishimash:
+    """X12: the turn's `number`-th MISHIMASH, worth `bonus_halves` (never multiplied)."""
+
+    number: int
+    bonus_halves: int
+
+
+Event = Banked | Bust | Mishimash
 
 
 # State -----------------------------------------------------------------------------------------
@@ -81,51 +107,59 @@ class State:
     seed: int
     totals: tuple[int, ...]  # banked points per player, in halves
     turns: tuple[int, ...]  # turns played per player (X15: the solo record)
+    dice_scheme: int = seeded.SCHEME
     current: int = 0
     phase: Phase = Phase.ROLL
     dice: tuple[int, ...] = ()  # the dice on the table: the last roll
     selected: tuple[int, ...] = ()  # indices of `dice` taken by this roll's selection
-    roll_number: int = 0  # k of X9: rolls so far this turn, MISHIMASH does not reset it
+    roll_number: int = 0  # k of X9, the roll on the table and its multiplier; kept by MISHIMASH
     dice_left: int = DICE  # how many dice ROLL AGAIN throws
     turn_halves: int = 0  # unbanked points of the turn, multipliers and bonuses included
     mishimashes: int = 0  # MISHIMASHes this turn (X12)
-    stage: Stage = Stage.NORMAL
+    round: Round = Round.RACE
     still_to_play: tuple[int, ...] = ()  # final round or sudden death: who plays, in order
     contenders: tuple[int, ...] = ()  # sudden death: the tied players (X17)
     winner: int | None = None
-    log: tuple[dict[str, Any], ...] = field(default=(), compare=False, repr=False)
+    log: tuple[Action, ...] = ()
+    events: tuple[Event, ...] = ()
+
+    def __repr__(self) -> str:
+        totals = " · ".join(f"{n} {h / 2:g}" for n, h in zip(self.players, self.totals, strict=True))
+        return (
+            f"<MISHIMASH to {self.target} seed={self.seed} [{totals}] {self.phase.value}"
+            f" {self.players[self.current]} roll={self.roll_number}"
+            f" dice={''.join(map(str, self.dice)) or '-'} turn_points={self.turn_halves / 2:g}>"
+        )
+
+    @property
+    def over(self) -> bool:
+        return self.phase is Phase.OVER
 
     @property
     def solo(self) -> bool:
         return len(self.players) == 1
 
     @property
-    def multiplier(self) -> int:
-        """The multiplier of the roll on the table (X9)."""
-        return self.roll_number
-
-    def points_of(self, dice: tuple[int, ...]) -> int | None:
-        """What selecting these dice of the table would add, multiplier applied; None if
-        the selection is not legal."""
-        values = [self.dice[i] for i in dice if 0 <= i < len(self.dice)]
-        if len(values) != len(dice) or len(set(dice)) != len(dice):
-            return None
-        halves = selection_halves(self.dice, values)
-        return None if halves is None else halves * self.multiplier
+    def turn_of_game(self) -> int:
+        """Turns played so far by everyone: the first key of the dice stream."""
+        return sum(self.turns)
 
 
 def new_game(
-    players: list[str] | tuple[str, ...], target: int = DEFAULT_TARGET, seed: int = 0
+    players: list[str] | tuple[str, ...],
+    target: int = DEFAULT_TARGET,
+    seed: int = 0,
+    dice_scheme: int = seeded.SCHEME,
 ) -> State:
+    if not isinstance(players, list | tuple):
+        raise ValueError(f"players are a list of names, not {players!r}")
     names = tuple(_name(name) for name in players)
     if not 1 <= len(names) <= MAX_PLAYERS:
         raise ValueError(f"MISHIMASH is for 1 to {MAX_PLAYERS} players, not {len(names)}")
-    if isinstance(target, bool) or not isinstance(target, int) or target <= 0:
+    if not is_whole(target) or target <= 0:
         raise ValueError(f"the target is a positive whole number, not {target!r}")  # X1
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise ValueError(f"seed must be a whole number, not {seed!r}")
     zeros = (0,) * len(names)
-    return State(players=names, target=target, seed=seed, totals=zeros, turns=zeros)
+    return State(names, target, whole_number(seed, "seed"), zeros, zeros, dice_scheme)
 
 
 def _name(name: Any) -> str:
@@ -137,112 +171,140 @@ def _name(name: Any) -> str:
     return trimmed
 
 
-# Legal actions ---------------------------------------------------------------------------------
-def legal_actions(state: State) -> list[Action]:
+def legal_selections(roll: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """Every legal selection as dice indices, in increasing order (X6–X8)."""
+    legal = set(legal_value_selections(roll))
+    return [
+        chosen
+        for size in range(1, len(roll) + 1)
+        for chosen in combinations(range(len(roll)), size)
+        if tuple(sorted(roll[i] for i in chosen)) in legal
+    ]
+
+
+# Legal actions and the chance node -------------------------------------------------------------
+def _legal_actions(state: State) -> list[Action]:
     if state.phase is Phase.ROLL:
         return [Roll()]
     if state.phase is Phase.DECIDE:
         return [Bank(), RollAgain()]
-    if state.phase is Phase.SELECT:
-        return [Select(dice) for dice in legal_selections(state.dice)]
-    return []
+    return [Select(dice) for dice in legal_selections(state.dice)]
 
 
-def legal_selections(roll: tuple[int, ...]) -> list[tuple[int, ...]]:
-    """Every legal selection as dice indices, one per distinct multiset of values."""
-    selections = []
-    for values in legal_value_selections(roll):
-        indices: list[int] = []
-        for value in values:
-            indices.append(next(i for i, d in enumerate(roll) if d == value and i not in indices))
-        selections.append(tuple(sorted(indices)))
-    return selections
+def _throw(state: State) -> Throw | None:
+    if state.phase is not Phase.THROW:
+        return None
+    # Keyed by the turn of the game and the roll of the turn only: the same seed throws the
+    # same dice at that point whatever anyone chose before.
+    return Throw(state.dice_left, (state.turn_of_game, state.roll_number))
 
 
-# Apply -----------------------------------------------------------------------------------------
-def apply(state: State, action: Action, rng: Randint | None = None) -> State:
-    """The state after `action`, or a MishimashError saying why it is not allowed."""
-    if state.phase is Phase.OVER:
-        raise _error("game_over", "the game is over")
-    handler = _HANDLERS.get(type(action))
-    if handler is None:
-        raise _error("unknown_action", f"not a MISHIMASH action: {action!r}")
-    return handler(state, action, rng)
+def _setup(state: State) -> dict[str, Any]:
+    return {"players": list(state.players), "target": state.target}
 
 
-def _roll(state: State, action: Roll, rng: Randint | None) -> State:
+def _start(data: dict[str, Any], seed: int, dice_scheme: int) -> State:
+    return new_game(data.get("players"), data.get("target"), seed, dice_scheme)  # type: ignore[arg-type]
+
+
+def _snapshot(state: State) -> dict[str, Any]:
+    return {
+        "totals": list(state.totals),
+        "turns": list(state.turns),
+        "current": state.current,
+        "phase": state.phase.value,
+        "dice": list(state.dice),
+        "selected": list(state.selected),
+        "roll_number": state.roll_number,
+        "dice_left": state.dice_left,
+        "turn_halves": state.turn_halves,
+        "mishimashes": state.mishimashes,
+        "stage": state.round.value,  # the name save version 1 gave it
+        "still_to_play": list(state.still_to_play),
+        "contenders": list(state.contenders),
+        "winner": state.winner,
+    }
+
+
+ENGINE = Engine[State]("mishimash", _legal_actions, _throw, _setup, _start, _snapshot)
+apply = ENGINE.apply
+play = ENGINE.play
+legal_actions = ENGINE.legal_actions
+to_dict = ENGINE.to_dict
+from_dict = ENGINE.from_dict
+_error = ENGINE.error
+
+
+# Handlers --------------------------------------------------------------------------------------
+@ENGINE.rule(Roll)
+def _roll(state: State, action: Roll) -> State:
     if state.phase is not Phase.ROLL:
         raise _error("not_turn_start", "ROLL starts a turn; mid-turn it is ROLL AGAIN")
-    return _throw(state, DICE, action, rng)
+    return _start_throw(state)
 
 
-def _roll_again(state: State, action: RollAgain, rng: Randint | None) -> State:
+@ENGINE.rule(RollAgain)
+def _roll_again(state: State, action: RollAgain) -> State:
     _require(state, Phase.DECIDE)
-    return _throw(state, state.dice_left, action, rng)
+    return _start_throw(state)
 
 
-def _throw(state: State, count: int, action: Action, rng: Randint | None) -> State:
-    source = rng if rng is not None else seeded_dice(state.seed, len(state.log))
-    dice = tuple(source.randint(1, 6) for _ in range(count))
-    record = {**action_to_dict(action), "result": list(dice)}
-    bust = is_bust(dice)
-    if bust:
-        # For the record of the turn: who busted and what it cost (in halves).
-        record.update(player=state.current, lost=state.turn_halves)
-    after = replace(
-        state,
-        dice=dice,
-        selected=(),
-        roll_number=state.roll_number + 1,  # X9: the count goes on across MISHIMASH
-        phase=Phase.SELECT,
-        log=(*state.log, record),
-    )
-    if bust:
-        # X11: every unbanked point of the turn, bonuses included, is lost.
-        return _end_turn(after)
-    return after
+def _start_throw(state: State) -> State:
+    # X9: the roll count goes on across a MISHIMASH.
+    return replace(state, phase=Phase.THROW, selected=(), roll_number=state.roll_number + 1)
 
 
-def _select(state: State, action: Select, rng: Randint | None) -> State:
+@ENGINE.rule(Dice)
+def _dice(state: State, action: Dice) -> State:
+    after = replace(state, dice=action.values, phase=Phase.SELECT)
+    if not is_bust(action.values):
+        return after
+    # X11: every unbanked point of the turn, bonuses included, is lost.
+    bust = Bust(state.current, state.turn_halves, action.values)
+    return _end_turn(replace(after, events=(*after.events, bust)))
+
+
+@ENGINE.rule(Select)
+def _select(state: State, action: Select) -> State:
     _require(state, Phase.SELECT)
-    chosen = tuple(action.dice)
-    if len(set(chosen)) != len(chosen) or not all(
-        isinstance(i, int) and not isinstance(i, bool) and 0 <= i < len(state.dice) for i in chosen
-    ):
-        raise _error("bad_die", f"not dice on the table: {chosen!r}")
+    chosen = action.dice
+    in_order = all(a < b for a, b in zip(chosen, chosen[1:], strict=False))
+    if not in_order or not all(is_whole(i) and 0 <= i < len(state.dice) for i in chosen):
+        raise _error("bad_die", f"not dice on the table, in increasing order: {chosen!r}")
     values = [state.dice[i] for i in chosen]
     problem = selection_problem(state.dice, values)
     if problem is not None:
         raise _error(problem, f"{sorted(values)} is not a legal selection of {state.dice}")
     halves = selection_halves(state.dice, values)
     assert halves is not None
-    turn_halves = state.turn_halves + halves * state.multiplier  # X9
+    turn_halves = state.turn_halves + halves * state.roll_number  # X9
     mishimashes, dice_left = state.mishimashes, len(state.dice) - len(chosen)
-    record = action_to_dict(action)
+    events: tuple[Event, ...] = ()
     if dice_left == 0:
         # X12: every die rolled was used: a bonus (never multiplied) and six dice back.
         mishimashes += 1
-        turn_halves += mishimash_bonus_halves(mishimashes)
+        bonus = mishimash_bonus_halves(mishimashes)
+        turn_halves += bonus
         dice_left = DICE
-        record["mishimash"] = mishimash_bonus_halves(mishimashes)
+        events = (Mishimash(mishimashes, bonus),)
     return replace(
         state,
-        selected=tuple(sorted(chosen)),
+        selected=chosen,
         turn_halves=turn_halves,
         mishimashes=mishimashes,
         dice_left=dice_left,
         phase=Phase.DECIDE,
-        log=(*state.log, record),
+        events=events,
     )
 
 
-def _bank(state: State, action: Bank, rng: Randint | None) -> State:
+@ENGINE.rule(Bank)
+def _bank(state: State, action: Bank) -> State:
     _require(state, Phase.DECIDE)
     totals = list(state.totals)
     totals[state.current] += state.turn_halves
-    record = {**action_to_dict(action), "player": state.current, "points": state.turn_halves}
-    banked = replace(state, totals=tuple(totals), log=(*state.log, record))
-    return _end_turn(banked)
+    banked = Banked(state.current, state.turn_halves)
+    return _end_turn(replace(state, totals=tuple(totals), events=(*state.events, banked)))
 
 
 def _end_turn(state: State) -> State:
@@ -263,12 +325,12 @@ def _end_turn(state: State) -> State:
     count = len(state.players)
     if state.solo:
         return replace(state, phase=Phase.OVER, winner=0) if reached else state  # X15
-    if state.stage is Stage.NORMAL:
+    if state.round is Round.RACE:
         if not reached:
             return replace(state, current=(player + 1) % count)
         # X16: everyone else plays once more, from the next player on, without restarting.
         others = tuple((player + offset) % count for offset in range(1, count))
-        return replace(state, stage=Stage.FINAL_ROUND, still_to_play=others, current=others[0])
+        return replace(state, round=Round.FINAL_ROUND, still_to_play=others, current=others[0])
     waiting = state.still_to_play[1:]
     if waiting:
         return replace(state, still_to_play=waiting, current=waiting[0])
@@ -277,7 +339,7 @@ def _end_turn(state: State) -> State:
 
 def _after_round(state: State, last: int) -> State:
     """The final round or a sudden-death round is over: a winner, or sudden death (X17)."""
-    field_ = state.contenders if state.stage is Stage.SUDDEN_DEATH else range(len(state.players))
+    field_ = state.contenders if state.round is Round.SUDDEN_DEATH else range(len(state.players))
     best = max(state.totals[p] for p in field_)
     leaders = [p for p in field_ if state.totals[p] == best]
     if len(leaders) == 1:
@@ -291,19 +353,11 @@ def _after_round(state: State, last: int) -> State:
     )
     return replace(
         state,
-        stage=Stage.SUDDEN_DEATH,
+        round=Round.SUDDEN_DEATH,
         contenders=order,
         still_to_play=order,
         current=order[0],
     )
-
-
-_HANDLERS: dict[type, Callable[[State, Any, Randint | None], State]] = {
-    Roll: _roll,
-    Select: _select,
-    Bank: _bank,
-    RollAgain: _roll_again,
-}
 
 
 def _require(state: State, phase: Phase) -> None:
@@ -315,93 +369,30 @@ def _require(state: State, phase: Phase) -> None:
         raise _error(*needs)
 
 
-# Log, JSON and replay --------------------------------------------------------------------------
-def action_to_dict(action: Action) -> dict[str, Any]:
-    if isinstance(action, Roll):
-        return {"type": "roll"}
-    if isinstance(action, Select):
-        return {"type": "select", "dice": list(action.dice)}
-    if isinstance(action, Bank):
-        return {"type": "bank"}
-    if isinstance(action, RollAgain):
-        return {"type": "roll_again"}
-    raise ValueError(f"not a MISHIMASH action: {action!r}")
-
-
-def action_from_dict(data: Any) -> Action:
-    if not isinstance(data, dict):
-        raise ValueError(f"an action is an object, not {data!r}")
-    kind = data.get("type")
-    if kind == "roll":
-        return Roll()
-    if kind == "bank":
-        return Bank()
-    if kind == "roll_again":
-        return RollAgain()
-    if kind == "select":
-        dice = data.get("dice")
-        if not isinstance(dice, list) or not all(
-            isinstance(i, int) and not isinstance(i, bool) for i in dice
-        ):
-            raise ValueError(f"malformed select action: {data!r}")
-        return Select(tuple(dice))
-    raise ValueError(f"unknown action type {kind!r}")
-
-
-def replay(players: list[str], target: int, seed: int, log: list[Any]) -> State:
-    """Rebuild a game from its log, checking every action against the rules."""
-    return replay_log(
-        new_game(players, target, seed), log, action_from_dict, apply, (Roll, RollAgain)
-    )
-
-
-_SNAPSHOT = (
-    "totals",
-    "turns",
-    "current",
-    "phase",
-    "dice",
-    "selected",
-    "roll_number",
-    "dice_left",
-    "turn_halves",
-    "mishimashes",
-    "stage",
-    "still_to_play",
-    "contenders",
-    "winner",
-)
-
-
-def to_dict(state: State) -> dict[str, Any]:
-    """Plain JSON: the log (the truth) and a snapshot of what it leads to (a checksum)."""
-    data: dict[str, Any] = {
-        "game": "mishimash",
-        "version": SAVE_VERSION,
-        "players": list(state.players),
-        "target": state.target,
-        "seed": state.seed,
-        "log": [dict(entry) for entry in state.log],
-    }
-    for key in _SNAPSHOT:
-        value = getattr(state, key)
-        data[key] = list(value) if isinstance(value, tuple) else value
-    return data
-
-
-def from_dict(data: Any) -> State:
-    """The state saved by `to_dict`, rebuilt by replaying its log; ValueError if anything is
-    missing, malformed, illegal or disagrees with the snapshot (a corrupt or tampered save)."""
-    if not isinstance(data, dict) or data.get("game") != "mishimash":
-        raise ValueError("not a saved MISHIMASH game")
-    if data.get("version") != SAVE_VERSION:
-        raise ValueError(f"unsupported save version {data.get('version')!r}")
-    players, log = data.get("players"), data.get("log")
-    if not isinstance(players, list) or not isinstance(log, list):
-        raise ValueError("a saved game needs its players and its log")
-    state = replay(players, data.get("target"), data.get("seed"), log)  # type: ignore[arg-type]
-    snapshot = to_dict(state)
-    for key in _SNAPSHOT:
-        if data.get(key) != snapshot[key]:
-            raise ValueError(f"saved {key} {data.get(key)!r} disagrees with its log")
-    return state
+__all__ = [
+    "DEFAULT_TARGET",
+    "ENGINE",
+    "MAX_NAME",
+    "MAX_PLAYERS",
+    "Action",
+    "Bank",
+    "Banked",
+    "Bust",
+    "Dice",
+    "Event",
+    "Mishimash",
+    "Phase",
+    "Roll",
+    "RollAgain",
+    "Round",
+    "RuleError",
+    "Select",
+    "State",
+    "apply",
+    "from_dict",
+    "legal_actions",
+    "legal_selections",
+    "new_game",
+    "play",
+    "to_dict",
+]

@@ -1,0 +1,595 @@
+"""The MAGDAGDON computer player: which dice to stage where, when a Majda Power pays, where a RUIN goes.
+
+Every decision compares boards by `Evaluator.value`, an estimate of the final score the board
+can still become (M20–M24), not its score now: an empty cell is worth what it will probably hold,
+a cell that no value can fill any more is already a RUIN (M19), a cell that only one value can
+fill may well become one, and a line keeps the chance of its best bonus (M21) only while no RUIN
+stands in it (M22). The functions are pure and deterministic; chance enters only through the
+dice handed to them, so the engine can wrap `play_turn` with its own dice.
+
+Command line (with `py/` on `sys.path`):
+    python3 -m cubiri.magdagdon.bot --difficulty peaceful --games 200 --seed 0
+prints `seed score` per game and last `mean M`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import math
+import random
+import sys
+import time
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+
+from cubiri.magdagdon.board import CELLS, EMPTY, RUIN, SIZE, Board, placeable
+from cubiri.magdagdon.difficulty import Difficulty
+from cubiri.magdagdon.difficulty import difficulty as rules_of
+from cubiri.magdagdon.scoring import RUIN_PENALTY, Bonus, breakdown
+
+Placement = tuple[int, int]  # (die index, cell index)
+Staging = tuple[Placement, ...]
+Power = tuple[str, int, int] | tuple[str, tuple[int, ...]]  # ("adjust", die, ±1) / ("reroll", dice)
+Action = tuple[object, ...]
+
+ALL_VALUES = 0b111111  # bit v-1 set: value v may still go in a cell
+
+# Geometry ------------------------------------------------------------------------------------
+NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(
+        r * SIZE + c
+        for r, c in ((row - 1, col), (row + 1, col), (row, col - 1), (row, col + 1))
+        if 0 <= r < SIZE and 0 <= c < SIZE
+    )
+    for row in range(SIZE)
+    for col in range(SIZE)
+)  # M9: orthogonal neighbours only
+LINES: tuple[tuple[int, ...], ...] = tuple(
+    tuple(range(r * SIZE, r * SIZE + SIZE)) for r in range(SIZE)
+) + tuple(tuple(range(c, CELLS, SIZE)) for c in range(SIZE))  # reading order of M21
+# M10: a number v lets only v-1, v and v+1 next to it.
+NEAR: tuple[int, ...] = (0,) + tuple(
+    sum(1 << (u - 1) for u in (v - 1, v, v + 1) if 1 <= u <= 6) for v in range(1, 7)
+)
+# On a board without numbers (M8) every empty cell is alike up to the square's 8 symmetries,
+# which keep every line a line and every reading direction a direction (M21 counts both), so the
+# first die need only try a corner, an edge cell and a centre cell.
+FIRST_CELLS = (0, 1, 5)
+
+
+def _patterns() -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """Every full line that earns a bonus and can stand on a legal board (M10, M21)."""
+    found: list[tuple[int, tuple[int, ...]]] = []
+    for low in range(1, 4):
+        rising = tuple(range(low, low + 4))
+        found += [(Bonus.STRAIGHT.value, rising), (Bonus.STRAIGHT.value, rising[::-1])]
+    for value in range(1, 7):
+        found.append((Bonus.FOUR_OF_A_KIND.value, (value,) * 4))
+    # TWO PAIRS on a legal board: neighbours in a full line differ by at most 1 (M10), so the two
+    # values are consecutive; all six arrangements of two a's and two b's.
+    for low in range(1, 6):
+        for spots in itertools.combinations(range(4), 2):
+            found.append(
+                (Bonus.TWO_PAIRS.value, tuple(low if i in spots else low + 1 for i in range(4)))
+            )
+    return tuple(found)
+
+
+PATTERNS = _patterns()
+
+
+# The evaluation ------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Weights:
+    """The knobs of the evaluation, fitted to self-play by bench/magdagdon_bot.py."""
+
+    lean: float = 0.6  # an open cell is expected to hold lean·max + (1-lean)·mean of its values
+    risk: tuple[float, ...] = (1.0, 0.30, 0.10, 0.03, 0.0, 0.0, 0.0)  # P(RUIN) by values left
+    late: float = 1.0  # how much that risk grows as the board fills (fewer rolls left)
+    # The chance that an empty cell gets the one value a bonus needs, by how many values it may
+    # still take: a cell that only one value fits holds it unless it becomes a RUIN.
+    fill: tuple[float, ...] = (0.0, 0.75, 0.6, 0.5, 0.45, 0.42, 0.4)
+    # MAGDAGDON pressure (M16): points lost per unit of the chance that the next roll cannot place
+    # the minimum, judged from the values the cells reachable now accept.
+    stuck: float = 30.0
+    bonus_scale: tuple[float, float, float] = (1.0, 1.0, 1.0)  # STRAIGHT, FOUR, PAIRS
+    keep: float = 25.0  # a power use kept for later is worth this much on an empty board
+
+
+WEIGHTS: dict[str, Weights] = {
+    "peaceful": Weights(),
+    "survival": Weights(),
+    "nightmare": Weights(),
+}
+
+
+def _popcount(mask: int) -> int:
+    return bin(mask).count("1")
+
+
+class Evaluator:
+    """`value(board)`: the final score (before power penalties) this board can be expected to reach."""
+
+    def __init__(self, weights: Weights, minimum: int) -> None:
+        self.weights = weights
+        # _stuck[values][needed]: the chance that fewer than `needed` of 4 dice show one of
+        # `values` accepted values, a rough chance that the next roll is a MAGDAGDON (M16).
+        self._stuck = [
+            [
+                weights.stuck
+                * sum(
+                    math.comb(4, hits) * (values / 6) ** hits * (1 - values / 6) ** (4 - hits)
+                    for hits in range(needed)
+                )
+                for needed in range(minimum + 1)
+            ]
+            for values in range(7)
+        ]
+        self.minimum = minimum
+        self._lines: dict[int, float] = {}
+        # _cells[empties][mask]: an empty cell that may still take the values of `mask`.
+        self._cells = [[self._cell(mask, empties) for mask in range(64)] for empties in range(17)]
+        self._fill = [weights.fill[_popcount(mask)] for mask in range(64)]
+        scale = weights.bonus_scale
+        self._patterns = tuple(
+            (
+                bonus
+                * (
+                    scale[0]
+                    if bonus == Bonus.STRAIGHT.value
+                    else scale[1]
+                    if bonus == Bonus.FOUR_OF_A_KIND.value
+                    else scale[2]
+                ),
+                values,
+            )
+            for bonus, values in PATTERNS
+        )
+
+    def _cell(self, mask: int, empties: int) -> float:
+        if not mask:
+            return -RUIN_PENALTY  # M19: only a RUIN can ever fill it (M23)
+        values = [v for v in range(1, 7) if mask >> (v - 1) & 1]
+        lean = self.weights.lean
+        expected = lean * max(values) + (1 - lean) * sum(values) / len(values)
+        # Fewer rolls remain to bring the one fitting value as the board fills.
+        risk = min(1.0, self.weights.risk[len(values)] * (1 + self.weights.late * (1 - empties / 16)))
+        return (1 - risk) * 2 * expected - risk * RUIN_PENALTY  # M20: counts in row and column
+
+    def _line(self, key: int) -> float:
+        """The best bonus still open to a line, times the chance of getting it (M21)."""
+        cells = [(key >> shift) & 127 for shift in (0, 7, 14, 21)]
+        fill = self._fill
+        best = 0.0
+        for bonus, values in self._patterns:
+            chance = 1.0
+            for cell, wanted in zip(cells, values, strict=True):
+                if cell < 8:
+                    if cell != wanted:
+                        break
+                elif cell >> (wanted - 1) & 1:  # empty: 8 + mask of the values it may take
+                    chance *= fill[cell - 8]
+                else:
+                    break
+            else:
+                best = max(best, bonus * chance)
+        self._lines[key] = best
+        return best
+
+    def value(self, board: Sequence[int]) -> float:
+        codes = [0] * CELLS  # per cell: the number, 8 + mask of values for an empty cell, -1 dead
+        total = 0.0
+        has_numbers = False
+        linked = 0
+        for cell in range(CELLS):
+            v = board[cell]
+            if v > 0:
+                codes[cell] = v
+                total += 2 * v  # M20
+                has_numbers = True
+            elif v == RUIN:
+                codes[cell] = -1
+                total -= RUIN_PENALTY  # M23
+            else:
+                mask = ALL_VALUES
+                for other in NEIGHBOURS[cell]:
+                    u = board[other]
+                    if u > 0:
+                        mask &= NEAR[u]
+                        linked |= 1 << cell
+                codes[cell] = 8 + mask
+        empties = sum(1 for code in codes if code >= 8)
+        if has_numbers:
+            self._mark_unreachable(codes, linked)
+            accepted = 0
+            for cell in range(CELLS):
+                if linked >> cell & 1:
+                    accepted |= codes[cell] - 8
+            total -= self._stuck[_popcount(accepted)][min(self.minimum, empties)]
+        cells = self._cells[empties]
+        for code in codes:
+            if code >= 8:
+                total += cells[code - 8]  # code 8, a dead cell, is a RUIN to come (M19)
+        lines = self._lines
+        for line in LINES:
+            a, b, c, d = (codes[i] for i in line)
+            if a < 0 or b < 0 or c < 0 or d < 0 or a == 8 or b == 8 or c == 8 or d == 8:
+                continue  # M22: a RUIN, now or to come, takes the line's bonus away
+            key = a | b << 7 | c << 14 | d << 21
+            found = lines.get(key)
+            total += self._line(key) if found is None else found
+        return total
+
+    @staticmethod
+    def _mark_unreachable(codes: list[int], linked: int) -> None:
+        """Empty cells that no chain of fillable cells joins to a number can only become RUINS
+        (M9, M19): mark them as dead (code 8, no value left)."""
+        reached = 0
+        todo = [c for c in range(CELLS) if linked >> c & 1 and codes[c] > 8]
+        for cell in todo:
+            reached |= 1 << cell
+        while todo:
+            cell = todo.pop()
+            for other in NEIGHBOURS[cell]:
+                if not reached >> other & 1 and codes[other] > 8:
+                    reached |= 1 << other
+                    todo.append(other)
+        for cell in range(CELLS):
+            if codes[cell] > 8 and not reached >> cell & 1:
+                codes[cell] = 8
+
+
+_EVALUATORS: dict[tuple[Weights, int], Evaluator] = {}
+
+
+def evaluator(difficulty: str, weights: Weights | None = None) -> Evaluator:
+    """One evaluator (with its memo of line values) per difficulty and set of weights."""
+    rules = rules_of(difficulty)
+    chosen = weights if weights is not None else WEIGHTS[rules.name]
+    found = _EVALUATORS.get((chosen, rules.minimum))
+    if found is None:
+        found = _EVALUATORS[chosen, rules.minimum] = Evaluator(chosen, rules.minimum)
+    return found
+
+
+# Staging -------------------------------------------------------------------------------------
+BEAM = 24  # boards carried on from each size beyond the minimum (M4: more dice are optional)
+FAST_BEAM = 3  # the same when only a value is wanted, for the many outcomes of a REROLL
+
+
+def _spots(board: Board) -> list[tuple[int, int]]:
+    """The empty cells where some die may go now, each with the mask of values it may take."""
+    if not any(v > 0 for v in board):
+        # M8: anywhere empty; on an empty board, one cell per kind is enough (FIRST_CELLS)
+        cells = FIRST_CELLS if all(v == EMPTY for v in board) else range(CELLS)
+        return [(cell, ALL_VALUES) for cell in cells if board[cell] == EMPTY]
+    spots = []
+    for cell in range(CELLS):
+        if board[cell] != EMPTY:
+            continue
+        mask = ALL_VALUES
+        linked = False
+        for other in NEIGHBOURS[cell]:
+            u = board[other]
+            if u > 0:  # M11: a RUIN neither links nor limits
+                mask &= NEAR[u]  # M10
+                linked = True
+        if linked and mask:  # M9
+            spots.append((cell, mask))
+    return spots
+
+
+Option = tuple[float, Board, Staging]
+
+
+def options(
+    board: Board, dice: Sequence[int], minimum: int, judge: Evaluator, beam: int = BEAM
+) -> list[Option]:
+    """Each board that a legal staging of at least `minimum` dice leads to, valued, with one
+    staging that reaches it (M4, M12), fewer dice first. All stagings up to the minimum are
+    tried; beyond it only the `beam` best boards of each size get another die."""
+    found: list[Option] = []
+    start: Board = tuple(board)
+    frontier: dict[Board, tuple[Staging, tuple[int, ...]]] = {start: ((), tuple(range(len(dice))))}
+    for size in range(1, len(dice) + 1):
+        following: dict[Board, tuple[Staging, tuple[int, ...]]] = {}
+        for current, (staging, left) in frontier.items():
+            spots = _spots(current)
+            tried = 0
+            for die in left:
+                value = dice[die]
+                bit = 1 << (value - 1)
+                if tried & bit:
+                    continue  # equal dice lead to the same boards
+                tried |= bit
+                rest = tuple(other for other in left if other != die)
+                for cell, mask in spots:
+                    if mask & bit:
+                        after = current[:cell] + (value,) + current[cell + 1 :]
+                        if after not in following:  # the same board by another order (M12)
+                            following[after] = (staging + ((die, cell),), rest)
+        if not following:
+            break
+        if size < minimum:
+            frontier = following
+            continue
+        value_of = judge.value
+        scored = [(value_of(after), after, staging) for after, (staging, _) in following.items()]
+        scored.sort(key=lambda option: -option[0])  # stable: ties keep the order found
+        found += scored
+        frontier = {after: following[after] for _, after, _ in scored[:beam]}
+    return found
+
+
+def _best(found: Iterable[Option]) -> Option | None:
+    best: Option | None = None
+    for option in found:
+        if best is None or option[0] > best[0]:
+            best = option  # the first of equals: fewer dice (M4 lets the rest be discarded)
+    return best
+
+
+def required_minimum(board: Board, rules: Difficulty) -> int:
+    return min(rules.minimum, board.count(EMPTY))  # M6
+
+
+def choose_staging(
+    board: Board,
+    dice: Sequence[int],
+    difficulty: str,
+    powers_used: int,
+    *,
+    weights: Weights | None = None,
+) -> Staging:
+    """The (die index, cell index) placements to stage, in a legal order (M12), at least the
+    minimum (M6). Raises ValueError when the roll is a MAGDAGDON (M16)."""
+    del powers_used  # spent penalties are the same whatever is staged (M24)
+    board = tuple(board)
+    minimum = required_minimum(board, rules_of(difficulty))
+    best = _best(options(board, dice, minimum, evaluator(difficulty, weights)))
+    if best is None:
+        raise ValueError("MAGDAGDON: no order places the minimum of these dice (M16)")
+    return best[2]
+
+
+# RUINS ---------------------------------------------------------------------------------------
+def _ruin_option(board: Board, judge: Evaluator) -> tuple[float, int]:
+    best = (-math.inf, -1)
+    for cell in range(CELLS):
+        if board[cell] == EMPTY:
+            value = judge.value(board[:cell] + (RUIN,) + board[cell + 1 :])
+            if value > best[0]:
+                best = (value, cell)
+    return best
+
+
+def choose_ruin(board: Board, difficulty: str, *, weights: Weights | None = None) -> int:
+    """The empty cell for the RUIN of an accepted MAGDAGDON (M18): the one that costs least,
+    usually a cell no value could fill anyway or one in lines whose bonus is already lost."""
+    board = tuple(board)
+    cell = _ruin_option(board, evaluator(difficulty, weights))[1]
+    if cell < 0:
+        raise ValueError("no empty cell for a RUIN")
+    return cell
+
+
+# Majda Powers --------------------------------------------------------------------------------
+def _roll_value(board: Board, dice: Sequence[int], minimum: int, judge: Evaluator, beam: int) -> float:
+    """What these dice are worth: the best staging, or the best RUIN if they are a MAGDAGDON."""
+    best = _best(options(board, dice, minimum, judge, beam))
+    return best[0] if best is not None else _ruin_option(board, judge)[0]
+
+
+def _outcomes(count: int) -> list[tuple[tuple[int, ...], float]]:
+    """Each multiset of `count` thrown dice with its probability."""
+    total = 6**count
+    found = []
+    for values in itertools.combinations_with_replacement(range(1, 7), count):
+        ways = math.factorial(count)
+        for value in set(values):
+            ways //= math.factorial(values.count(value))
+        found.append((values, ways / total))
+    return found
+
+
+OUTCOMES = {count: _outcomes(count) for count in range(1, 5)}
+
+
+def _keep_value(rules: Difficulty, board: Board, weights: Weights) -> float:
+    """What keeping a power use for a later roll is worth: more while more cells are empty."""
+    del rules
+    return weights.keep * board.count(EMPTY) / CELLS
+
+
+def choose_power(
+    board: Board,
+    dice: Sequence[int],
+    difficulty: str,
+    powers_used: int,
+    stuck: bool,
+    *,
+    weights: Weights | None = None,
+) -> Power | None:
+    """A Majda Power to use now (M13–M15), or None. A power is used only when what it is
+    expected to gain beats its penalty (M15) plus what keeping the use is worth."""
+    rules = rules_of(difficulty)
+    if powers_used >= rules.powers:
+        return None  # M5: no uses left (NIGHTMARE has none)
+    board = tuple(board)
+    judge = evaluator(difficulty, weights)
+    minimum = required_minimum(board, rules)
+    threshold = rules.penalties[powers_used] + _keep_value(rules, board, judge.weights)
+    choice: Power | None = None
+    base = _roll_value(board, dice, minimum, judge, BEAM)
+    best = threshold
+    for die, value in enumerate(dice):
+        if value in dice[:die]:
+            continue  # changing an equal die gives the same dice
+        for delta in (-1, 1):
+            if 1 <= value + delta <= 6:  # M13: never below 1 or above 6
+                changed = [*dice[:die], value + delta, *dice[die + 1 :]]
+                gain = _roll_value(board, changed, minimum, judge, BEAM) - base
+                if gain > best:
+                    best, choice = gain, ("adjust", die, delta)
+    memo: dict[tuple[int, ...], float] = {}  # dice (sorted) → value, shared by every set
+    for chosen in _reroll_candidates(board, dice, stuck):
+        gain = _reroll_gain(board, dice, chosen, minimum, judge, memo)
+        if gain > best:
+            best, choice = gain, ("reroll", chosen)
+    return choice
+
+
+def _reroll_candidates(board: Board, dice: Sequence[int], stuck: bool) -> list[tuple[int, ...]]:
+    """The sets of dice worth pricing for a REROLL: every set once few cells are empty (the
+    search is quick there and the last cells are where a roll matters most), else all dice."""
+    count = len(dice)
+    if stuck or board.count(EMPTY) <= REROLL_ALL_SETS_AT:
+        return [
+            chosen
+            for size in range(1, count + 1)
+            for chosen in itertools.combinations(range(count), size)
+        ]
+    return []
+
+
+REROLL_ALL_SETS_AT = 6
+
+
+def _reroll_gain(
+    board: Board,
+    dice: Sequence[int],
+    chosen: tuple[int, ...],
+    minimum: int,
+    judge: Evaluator,
+    memo: dict[tuple[int, ...], float],
+) -> float:
+    """The expected value over every outcome of rerolling `chosen`, less keeping the dice."""
+    kept = [value for die, value in enumerate(dice) if die not in chosen]
+
+    def value_of(values: Sequence[int]) -> float:
+        key = tuple(sorted(values))
+        found = memo.get(key)
+        if found is None:
+            found = memo[key] = _roll_value(board, values, minimum, judge, FAST_BEAM)
+        return found
+
+    expected = sum(p * value_of(kept + list(new)) for new, p in OUTCOMES[len(chosen)])
+    return expected - value_of(dice)
+
+
+
+# A whole turn --------------------------------------------------------------------------------
+def play_turn(
+    board: Board,
+    difficulty: str,
+    powers_used: int,
+    roll: list[int],
+    reroll: Callable[[tuple[int, ...]], list[int]],
+    *,
+    weights: Weights | None = None,
+) -> tuple[Board, int, list[Action]]:
+    """Plays one turn from its roll (M2) to CONFIRM (M4) or a RUIN (M18).
+
+    `reroll(dice)` throws again the dice at those indices (M13) and returns their new values in
+    the same order. Returns the new board, the powers used so far and the actions taken, in
+    order: ("adjust", die, ±1), ("reroll", dice), ("stage", die, cell), ("confirm",) and
+    ("ruin", cell)."""
+    board = tuple(board)
+    rules = rules_of(difficulty)
+    minimum = required_minimum(board, rules)
+    dice = list(roll)
+    actions: list[Action] = []
+    while True:
+        stuck = not placeable(board, dice, minimum)  # M16
+        power = choose_power(board, dice, difficulty, powers_used, stuck, weights=weights)
+        if power is None:
+            break
+        powers_used += 1  # M15: the penalty is counted from powers_used (M24)
+        match power:
+            case ("adjust", int(die), int(delta)):
+                dice[die] += delta
+            case ("reroll", tuple(chosen)):
+                for die, value in zip(chosen, reroll(chosen), strict=True):
+                    dice[die] = value
+        actions.append(power)
+    if stuck:  # M17–M18: accept the MAGDAGDON
+        cell = choose_ruin(board, difficulty, weights=weights)
+        actions.append(("ruin", cell))
+        return board[:cell] + (RUIN,) + board[cell + 1 :], powers_used, actions
+    cells = list(board)
+    for die, cell in choose_staging(board, dice, difficulty, powers_used, weights=weights):
+        cells[cell] = dice[die]
+        actions.append(("stage", die, cell))
+    actions.append(("confirm",))
+    return tuple(cells), powers_used, actions
+
+
+# Self-play -----------------------------------------------------------------------------------
+def _throw(seed: int, turn: int, reroll: int, count: int) -> list[int]:
+    """The dice of one throw: `reroll` 0 is the turn's ROLL, 1, 2 … its REROLLs. Keyed by the
+    game's seed and the throw's place only, like the app's dice."""
+    source = random.Random(f"cubiri:v2:{seed}:magdagdon:{turn}:{reroll}")
+    return [source.randint(1, 6) for _ in range(count)]
+
+
+@dataclass
+class _Rerolls:
+    """The REROLL callback of one turn: each call is the turn's next throw."""
+
+    seed: int
+    turn: int
+    count: int = 0
+
+    def __call__(self, chosen: tuple[int, ...]) -> list[int]:
+        self.count += 1
+        return _throw(self.seed, self.turn, self.count, len(chosen))
+
+
+@dataclass
+class GameRecord:
+    seed: int
+    score: int
+    board: Board
+    powers_used: int
+    turn_ms: list[float] = field(default_factory=list)
+
+
+def play_game(seed: int, difficulty: str, *, weights: Weights | None = None) -> GameRecord:
+    """One whole game by the computer player on the seed's dice, until M25."""
+    board: Board = (EMPTY,) * CELLS
+    powers_used = 0
+    record = GameRecord(seed, 0, board, 0)
+    turn = 0
+    while EMPTY in board:
+        started = time.perf_counter()
+        roll = _throw(seed, turn, 0, 4)  # M2: four dice
+        board, powers_used, _ = play_turn(
+            board, difficulty, powers_used, roll, _Rerolls(seed, turn), weights=weights
+        )
+        record.turn_ms.append((time.perf_counter() - started) * 1000)
+        turn += 1
+    record.board = board
+    record.powers_used = powers_used
+    record.score = breakdown(board, difficulty, powers_used).final  # M24
+    return record
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="MAGDAGDON games by the computer player")
+    parser.add_argument("--difficulty", default="peaceful", type=str.lower)
+    parser.add_argument("--games", type=int, default=1)
+    parser.add_argument("--seed", type=int, default=0)
+    args = parser.parse_args(argv)
+    rules_of(args.difficulty)  # an unknown name stops here with the list of names
+    scores = []
+    for seed in range(args.seed, args.seed + args.games):
+        score = play_game(seed, args.difficulty).score
+        scores.append(score)
+        print(seed, score, flush=True)
+    print(f"mean {sum(scores) / len(scores):.2f}" if scores else "mean 0")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
