@@ -1,5 +1,5 @@
 """Entry point PyScript runs: wire the shell, then the page is ready."""
 
-from app.shell import Shell
+from app.browser.shell import Shell
 
 Shell().start()

@@ -4,13 +4,20 @@ from __future__ import annotations
 
 import json
 
-from app.records import Record, add_record, dump_tables, empty_tables, parse_tables
-from app.saved_game import MAGDAGDON, MISHIMASH, Saved
+from app.pure.records import MAGDAGDON_SCORES, MISHIMASH_SOLO, Record, Tables
+from app.pure.saved_game import MAGDAGDON, MISHIMASH, Saved
 from tests.playouts import magdagdon_playout
+
+parse_tables, dump_tables = MAGDAGDON_SCORES.parse, MAGDAGDON_SCORES.dump
+add_record = MAGDAGDON_SCORES.add
+
+
+def empty_tables() -> Tables:
+    return {}
 
 
 def record(id: str, score: int, date: str = "2026-11-29T10:00:00Z") -> Record:
-    return Record(id=id, score=score, date=date, turns=9, powers=1)
+    return Record(id, date, {"score": score, "turns": 9, "powers": 1})
 
 
 def test_m25_a_table_keeps_the_top_10_best_first_earlier_first_on_ties() -> None:
@@ -18,10 +25,10 @@ def test_m25_a_table_keeps_the_top_10_best_first_earlier_first_on_ties() -> None
     for n in range(12):
         tables = add_record(tables, "peaceful", record(f"g{n}", n * 10))
     tables = add_record(tables, "peaceful", record("late", 110, "2026-11-30T10:00:00Z"))
-    scores = [(r.score, r.id) for r in tables["peaceful"]]
+    scores = [(r["score"], r.id) for r in tables["peaceful"]]
     assert len(scores) == 10
     assert scores[:3] == [(110, "g11"), (110, "late"), (100, "g10")]
-    assert tables["survival"] == []
+    assert "survival" not in tables
 
 
 def test_a_record_is_never_added_twice() -> None:
@@ -55,8 +62,22 @@ def test_a_tampered_table_keeps_its_valid_entries_and_reports_the_rest() -> None
     )
     tables, problems = parse_tables(raw)
     assert [r.id for r in tables["peaceful"]] == ["a"]
-    assert tables["survival"] == [] and tables["nightmare"] == []
+    assert "survival" not in tables and "nightmare" not in tables
     assert len(problems) == 8
+
+
+def test_solo_records_keep_the_fewest_turns_per_target_in_their_stored_shape() -> None:
+    tables: Tables = {}
+    for n, turns in enumerate((40, 12, 33)):
+        tables = MISHIMASH_SOLO.add(
+            tables, "250", Record(f"s{n}", "2026-11-29T10:00:00Z", {"turns": turns})
+        )
+    stored = json.loads(MISHIMASH_SOLO.dump(tables))
+    assert [r["turns"] for r in stored["targets"]["250"]] == [12, 33, 40]
+    stored["targets"]["0"] = []
+    stored["targets"]["250"].append({"id": "bad", "turns": 0, "date": "2026-11-29T10:00:00Z"})
+    parsed, problems = MISHIMASH_SOLO.parse(json.dumps(stored))
+    assert parsed == tables and len(problems) == 2
 
 
 def test_unreadable_tables_start_empty_with_a_warning() -> None:

@@ -64,7 +64,8 @@ def test_mishimash_turn_dice_do_not_depend_on_rolling_on_earlier() -> None:
 
 
 def test_two_games_differ_and_the_first_rolls_are_not_all_busts() -> None:
-    firsts = {mishimash.play(mishimash.new_game(["A"], 10, s), mishimash.Roll()).dice for s in range(50)}
+    games = [mishimash.new_game(["A"], 10, seed) for seed in range(50)]
+    firsts = {mishimash.play(game, mishimash.Roll()).dice for game in games}
     assert len(firsts) > 45 and sum(is_bust(d) for d in firsts) < 10
 
 

@@ -18,7 +18,10 @@ from cubiri.mishimash import game as mishimash
 from tests.playouts import magdagdon_playout, mishimash_playout
 
 GAMES: dict[str, tuple[Any, Callable[[int], Iterator[Any]]]] = {
-    "magdagdon": (magdagdon, lambda seed: magdagdon_playout(("peaceful", "nightmare")[seed % 2], seed)),
+    "magdagdon": (
+        magdagdon,
+        lambda seed: magdagdon_playout(("peaceful", "nightmare")[seed % 2], seed),
+    ),
     "mishimash": (mishimash, lambda seed: mishimash_playout(1 + seed % 3, 40, seed)),
 }
 MAX_STATES = 5_000
@@ -45,7 +48,7 @@ def test_random_states_keep_the_engine_contract(name: str) -> None:
     rng = random.Random(11)
     for seed in range(12):
         count = 0
-        for count, state in enumerate(playout(seed)):  # noqa: B007
+        for count, state in enumerate(playout(seed)):
             assert count < MAX_STATES, "every game ends"
             offered = game.legal_actions(state)
             assert offered or state.over

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from app.i18n import Translator, available_languages, load_translator, placeholders
+from app.pure.i18n import Translator, available_languages, load_translator, placeholders
 
 LOCALES = Path(__file__).resolve().parent.parent / "locales"
 
@@ -108,7 +108,7 @@ def test_the_confirm_button_starts_with_the_seed_term() -> None:
 
 
 def test_the_browser_language_picks_the_locale() -> None:
-    from app.i18n import pick_language
+    from app.pure.i18n import pick_language
 
     available = ["en", "hu", "pt", "vi"]
     assert pick_language(["hu-HU", "en"], available) == "hu"
@@ -119,7 +119,7 @@ def test_the_browser_language_picks_the_locale() -> None:
 
 
 def test_long_texts_split_into_paragraphs_and_bullets() -> None:
-    from app.i18n import text_blocks
+    from app.pure.i18n import text_blocks
 
     assert text_blocks("Intro\n• one\n• two\nOutro") == [
         ("p", ["Intro"]),

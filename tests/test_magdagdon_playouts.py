@@ -9,7 +9,7 @@ import pytest
 from cubiri.magdagdon import game as engine
 from cubiri.magdagdon import legal_cells, score
 from cubiri.magdagdon.board import format_board
-from cubiri.magdagdon.game import Phase, State, from_dict, legal_actions, to_dict
+from cubiri.magdagdon.game import Phase, State, from_dict, to_dict
 from tests.playouts import check_round_trip, magdagdon_playout
 
 SEEDS = range(350)  # × 3 difficulties = 1,050 games

@@ -5,10 +5,20 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
-from app.i18n import load_translator
-from app.magdagdon_view import Selection, build_view
+from app.pure.i18n import load_translator
+from app.pure.magdagdon_view import PickDie, Selection, after_tap, build_view
 from cubiri.magdagdon.board import parse_board
-from cubiri.magdagdon.game import AcceptMagdagdon, Roll, Stage, State, apply, new_game
+from cubiri.magdagdon.game import (
+    AcceptMagdagdon,
+    Adjust,
+    Reroll,
+    Roll,
+    Stage,
+    State,
+    Unstage,
+    apply,
+    new_game,
+)
 from tests.scripted import thrown
 
 t = load_translator("en", Path(__file__).resolve().parent.parent / "locales")
@@ -71,11 +81,25 @@ def test_power_buttons_follow_the_picked_die_and_its_bounds() -> None:
     state = rolled("..../..../..../....", [1, 6, 3, 3])
     low = build_view(state, Selection(die=0), t).powers
     high = build_view(state, Selection(die=1), t).powers
-    assert (low.decrease, low.increase) == (False, True)
-    assert (high.decrease, high.increase) == (True, False)
+    assert (low.decrease, low.increase) == (None, Adjust(0, 1))
+    assert (high.decrease, high.increase) == (Adjust(1, -1), None)
     assert low.status == "3 left · next costs 10"
     choosing = build_view(state, Selection(rerolling=True, reroll=frozenset({0, 2})), t).powers
     assert choosing.reroll_label == "REROLL 2 DICE" and choosing.cancel
+    assert choosing.reroll == Reroll((0, 2))
+
+
+def test_every_tap_says_what_it_plays_and_the_selection_that_follows() -> None:
+    state = rolled("..../.3../..../....", [4, 1, 3, 6])
+    view = build_view(state, Selection(die=0), t)
+    assert {c.tap for c in view.cells if c.tap} == {Stage(0, c) for c in state.legal_cells(0)}
+    assert view.dice[1].tap == PickDie(1) and view.primary_tap is None
+    after = apply(state, Stage(0, 6))
+    # After a placement the next die that still fits is picked: the 3 (the 1 fits nowhere).
+    assert after_tap(after, Selection(die=0), Stage(0, 6)) == Selection(die=2)
+    assert build_view(after, Selection(), t).cells[6].tap == Unstage(6)
+    assert after_tap(state, Selection(die=1), PickDie(1)) == Selection()
+    assert build_view(new_game("peaceful", 1), Selection(), t).primary_tap == Roll()
 
 
 def test_the_end_shows_the_breakdown_with_every_bonus_line() -> None:

@@ -10,12 +10,12 @@ from cubiri.mishimash import best_points, selection_points, turn_points
 from cubiri.mishimash.game import (
     Bank,
     Bust,
-    RuleError,
     Phase,
     Roll,
     RollAgain,
-    Select,
     Round,
+    RuleError,
+    Select,
     State,
     apply,
     legal_actions,
@@ -34,7 +34,7 @@ def take(state: State, *values: int) -> State:
     chosen: list[int] = []
     for value in values:
         chosen.append(next(i for i, d in enumerate(state.dice) if d == value and i not in chosen))
-    return apply(state, Select(tuple(chosen)))
+    return apply(state, Select(tuple(sorted(chosen))))
 
 
 def bank_turn(state: State, dice: list[int], *values: int) -> State:

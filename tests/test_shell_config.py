@@ -7,7 +7,7 @@ import re
 import tomllib
 from pathlib import Path
 
-from app.navigation import hash_for, screen_from_hash
+from app.pure.navigation import hash_for, screen_from_hash
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -1,1 +1,1 @@
-"""Cubiri's UI layer: the only code that touches the DOM, localStorage and `js`."""
+"""The UI: `pure` (view models, texts, records, saves; no browser) and `browser` (DOM, storage)."""

@@ -78,7 +78,7 @@ def action_from_dict(kinds: dict[str, type[Action]], data: Any) -> Action:
     names = [item.name for item in fields(cls)]  # type: ignore[arg-type]
     if set(data) != {"type", *names}:
         raise ValueError(f"malformed {cls.kind} action: {data!r}")
-    values = {}
+    values: dict[str, int | tuple[int, ...]] = {}
     for item in fields(cls):  # type: ignore[arg-type]
         raw = data[item.name]
         if str(item.type).startswith("tuple"):
@@ -229,7 +229,7 @@ class Engine(Generic[S]):
         if version == 1:
             scheme, log = 1, _legacy_log(self.kinds, data.get("log"))
         elif version == SAVE_VERSION:
-            scheme = data.get("dice_scheme")
+            scheme = data.get("dice_scheme")  # type: ignore[assignment]
             if scheme not in seeded.SCHEMES:
                 raise ValueError(f"unknown dice scheme {scheme!r}")
             log = self._log(data.get("log"))
@@ -237,9 +237,9 @@ class Engine(Generic[S]):
             raise ValueError(f"unsupported save version {version!r}")
         state = self._start(data, whole_number(data.get("seed"), "seed"), scheme)
         for action in log:
-            if isinstance(action, Dice) and self.throw(state) is not None:
-                if action != self.seeded_dice(state):
-                    raise ValueError(f"logged dice {list(action.values)} are not the seed's")
+            at_throw = isinstance(action, Dice) and self.throw(state) is not None
+            if at_throw and action != self.seeded_dice(state):
+                raise ValueError(f"logged dice {action.to_dict()['values']} are not the seed's")
             state = self.apply(state, action)
         snapshot = self._snapshot(state)
         for key, value in snapshot.items():

@@ -6,7 +6,7 @@ from typing import Any
 
 from js import document
 
-from app.i18n import Translator, text_blocks
+from app.pure.i18n import Translator, text_blocks
 
 RULE_SECTIONS = {
     "magdagdon": (

@@ -8,20 +8,22 @@ from typing import TYPE_CHECKING, Any
 from js import Intl, Object, URLSearchParams, document, window
 from pyodide.ffi import to_js
 
-from app import storage
-from app.dom import absent, listen
-from app.i18n import (
+from app.browser import storage, stores
+from app.browser.dom import absent, listen
+from app.pure.i18n import (
     DEFAULT_LANGUAGE,
     Translator,
     available_languages,
     load_translator,
     pick_language,
 )
-from app.navigation import SCREENS, hash_for, screen_from_hash
+from app.pure.navigation import SCREENS, hash_for, screen_from_hash
+from app.pure.saved_game import MAGDAGDON
+from cubiri.magdagdon.difficulty import DIFFICULTIES
 
 if TYPE_CHECKING:
-    from app.magdagdon_ui import MagdagdonScreen
-    from app.mishimash_ui import MishimashScreen
+    from app.browser.magdagdon_screen import MagdagdonScreen
+    from app.browser.mishimash_screen import MishimashScreen
 
 LANGUAGE_KEY = "cubiri.language"
 
@@ -54,7 +56,7 @@ class Shell:
         """The MAGDAGDON screen, built the first time it is needed: the home screen is ready
         sooner when the engine is imported only once a player goes for the game."""
         if self._magdagdon is None:
-            from app.magdagdon_ui import MagdagdonScreen
+            from app.browser.magdagdon_screen import MagdagdonScreen
 
             self._magdagdon = MagdagdonScreen(self)
             self._magdagdon.mount()
@@ -63,7 +65,7 @@ class Shell:
     @property
     def mishimash(self) -> MishimashScreen:
         if self._mishimash is None:
-            from app.mishimash_ui import MishimashScreen
+            from app.browser.mishimash_screen import MishimashScreen
 
             self._mishimash = MishimashScreen(self)
             self._mishimash.mount()
@@ -148,7 +150,7 @@ class Shell:
             self._sync_difficulty()
             self._fill_languages()
         elif screen.startswith(("rules-", "about-")):
-            from app.docs import render_doc
+            from app.browser.docs import render_doc
 
             article = document.querySelector(f"#screen-{screen} .doc")
             render_doc(article, article.dataset.doc, self.t)
@@ -163,8 +165,9 @@ class Shell:
         document.getElementById("announcer").textContent = message
 
     def _render_scores(self) -> None:
-        """MAGDAGDON's table per difficulty, then MISHIMASH's solo records per target."""
-        from app.score_tables import render_solo_table, render_table
+        """MAGDAGDON's table per difficulty, then MISHIMASH's solo records per target: read from
+        storage, so a game finished in another tab shows too."""
+        from app.browser.score_tables import render_solo_table, render_table
 
         body = document.getElementById("scores-body")
         body.replaceChildren()
@@ -175,33 +178,46 @@ class Shell:
             body.appendChild(element)
             return element
 
-        tables = self.magdagdon.scores()
-        for difficulty in tables:
-            render_table(section(), difficulty, tables[difficulty], None, self.t)
-        for target, records in sorted(self.mishimash.records.items()):
-            heading = self.t("mishimash.records.title", target=self.t.number(target))
-            render_solo_table(section(), f"MISHIMASH · {heading}", records, None, self.t)
+        tables = stores.tables(stores.SCORES_KEY)
+        for difficulty in DIFFICULTIES:
+            render_table(section(), difficulty, tables.get(difficulty, []), None, self.t)
+        solo = stores.tables(stores.SOLO_KEY)
+        for target in sorted(solo, key=int):
+            heading = self.t("mishimash.records.title", target=self.t.number(int(target)))
+            render_solo_table(section(), f"MISHIMASH · {heading}", solo[target], None, self.t)
 
     # Settings: MAGDAGDON difficulty (M7) -------------------------------------------------------
     def _sync_difficulty(self) -> None:
-        current = self.magdagdon.difficulty()
+        screen = self._magdagdon
+        current = screen.state.difficulty if screen and screen.state else stores.difficulty()
         for radio in document.querySelectorAll("input[name=difficulty]"):
             radio.checked = radio.value == current
 
+    def _game_in_progress(self) -> bool:
+        if self._magdagdon is not None:
+            return self._magdagdon.in_progress()
+        saved = stores.load_game(MAGDAGDON, stores.MAGDAGDON_GAME)
+        return saved is not None and bool(saved.state.log) and not saved.state.over
+
     def _on_difficulty(self, event: Any) -> None:
         choice = event.target.value
-        if choice not in self.magdagdon.scores() or choice == self.magdagdon.difficulty():
+        if choice not in DIFFICULTIES or choice == stores.difficulty():
             return
-        if self.magdagdon.in_progress():
+        if self._game_in_progress():
             text = self.t("confirm.new_game.text", difficulty=choice.upper())
             self.ask(text, lambda: self._change_difficulty(choice))
         else:
             self._change_difficulty(choice)
 
     def _change_difficulty(self, choice: str) -> None:
-        self.magdagdon.new_game(choice)
+        """A new game at `choice`: now if the screen is open, else when MAGDAGDON opens next."""
+        if self._magdagdon is not None:
+            self._magdagdon.new_game(choice)
+            self._magdagdon.render()
+        else:
+            stores.set_difficulty(choice)
+            stores.save_game(MAGDAGDON, stores.MAGDAGDON_GAME, None)
         self._sync_difficulty()
-        self.magdagdon.render()
 
     def ask(self, text: str, on_ok: Callable[[], None]) -> None:
         """The confirm dialog: NEW GAME runs `on_ok`, KEEP PLAYING (or Escape) changes nothing."""
@@ -220,8 +236,7 @@ class Shell:
 
     def _on_dialog_closed(self, _event: Any) -> None:
         self._on_ok = None
-        if self._magdagdon is not None:
-            self._sync_difficulty()  # a declined difficulty change: back to the game's
+        self._sync_difficulty()  # a declined difficulty change: back to the game's
 
     # Handlers: translate the event into a navigation, then render ----------------------------
     def _on_click(self, event: Any) -> None:

@@ -8,9 +8,8 @@ from typing import Any
 from js import Date, Intl, Object, document
 from pyodide.ffi import to_js
 
-from app.i18n import Translator
-from app.records import Record
-from app.solo_records import SoloRecord
+from app.pure.i18n import Translator
+from app.pure.records import Record
 
 
 def format_date(iso: str, language: str) -> str:
@@ -66,7 +65,13 @@ def render_table(
     rows = [
         (
             r.id,
-            (str(rank), str(r.score), format_date(r.date, t.language), str(r.turns), str(r.powers)),
+            (
+                str(rank),
+                str(r["score"]),
+                format_date(r.date, t.language),
+                str(r["turns"]),
+                str(r["powers"]),
+            ),
         )
         for rank, r in enumerate(records, start=1)
     ]
@@ -78,11 +83,11 @@ def render_table(
 
 
 def render_solo_table(
-    container: Any, heading: str, records: list[SoloRecord], highlight: str | None, t: Translator
+    container: Any, heading: str, records: list[Record], highlight: str | None, t: Translator
 ) -> None:
     """MISHIMASH solo records of one target: fewest turns first (X15)."""
     rows = [
-        (r.id, (str(rank), str(r.turns), format_date(r.date, t.language)))
+        (r.id, (str(rank), str(r["turns"]), format_date(r.date, t.language)))
         for rank, r in enumerate(records, start=1)
     ]
     columns = ("scores.rank", "mishimash.records.turns", "scores.date")

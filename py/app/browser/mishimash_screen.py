@@ -1,46 +1,39 @@
 """The MISHIMASH screen in the browser: setup, turns, scoreboard, the winner.
 
-Handler → engine action → new state → render. The engine decides what is legal and what
-points are worth; `mishimash_view` decides what to show; this module writes the DOM.
+Tap → the moves the view model says it plays → new state → render. The engine decides what is
+legal and what points are worth; `mishimash_view` decides what to show; this module writes the DOM.
 """
 
 from __future__ import annotations
 
 import json
 import random
-from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from js import console, document
+from js import document
 
-from app import storage
-from app.dom import absent, add_dice, by_id, listen, restart_animation, show_text
-from app.mishimash_view import MishimashView, build_view
-from app.saved_game import MISHIMASH, Saved
-from app.solo_records import SoloRecord, add_solo_record, dump_solo_tables, parse_solo_tables
-from cubiri.errors import RuleError
+from app.browser import storage, stores
+from app.browser.dom import absent, add_dice, by_id, listen, restart_animation, show_text
+from app.browser.host import Host
+from app.pure.mishimash_view import MishimashView, Moves, build_view
+from app.pure.saved_game import MISHIMASH, Saved
+from cubiri.kernel import RuleError
 from cubiri.mishimash import game as engine
+from cubiri.mishimash.scoring import DICE
 
-if TYPE_CHECKING:
-    from app.shell import Shell
-
-GAME_KEY = "cubiri.mishimash.game"
-RECORDS_KEY = "cubiri.mishimash.records"
 SETUP_KEY = "cubiri.mishimash.players"
-DICE = 6
 
 
 class MishimashScreen:
-    def __init__(self, shell: Shell) -> None:
-        self.shell = shell
+    def __init__(self, host: Host) -> None:
+        self.host = host
         self.state: engine.State | None = None
         self.record_id: str | None = None
         self.picked: frozenset[int] = frozenset()
         self.names: list[str] = self._saved_names()
         self.seed: int | None = None  # from ?seed=N, for the next START
-        self.records, problems = parse_solo_tables(storage.read(RECORDS_KEY))
-        for problem in problems:
-            console.warn(problem)
+        self.records = stores.tables(stores.SOLO_KEY)
+        self.last_view: MishimashView | None = None
         self._loaded = False
 
     def mount(self) -> None:
@@ -52,9 +45,9 @@ class MishimashScreen:
         listen(by_id("ms-names"), "click", self._on_remove_player)
         listen(by_id("ms-names"), "input", self._on_name_input)
         listen(by_id("ms-targets"), "change", self._on_target_choice)
-        listen(by_id("ms-roll"), "click", lambda e: self._commit(engine.Roll()))
-        listen(by_id("ms-bank"), "click", lambda e: self._commit(engine.Bank()))
-        listen(by_id("ms-again"), "click", lambda e: self._commit(engine.RollAgain()))
+        listen(by_id("ms-roll"), "click", lambda e: self._play(self._shown("roll")))
+        listen(by_id("ms-bank"), "click", lambda e: self._play(self._shown("bank")))
+        listen(by_id("ms-again"), "click", lambda e: self._play(self._shown("roll_again")))
         listen(by_id("ms-new"), "click", self._on_new_game)
         listen(by_id("ms-restart"), "click", self._on_restart)
         self._render_names()
@@ -63,10 +56,7 @@ class MishimashScreen:
     def open(self, seed: int | None) -> None:
         if not self._loaded:
             self._loaded = True
-            saved, problem = MISHIMASH.load(storage.read(GAME_KEY))
-            if problem:
-                console.warn(problem)
-                storage.remove(GAME_KEY)
+            saved = stores.load_game(MISHIMASH, stores.MISHIMASH_GAME)
             if saved is not None:
                 self.state, self.record_id = saved.state, saved.record_id
         if seed is not None:
@@ -77,22 +67,8 @@ class MishimashScreen:
         self.render()
 
     def _save(self) -> None:
-        if self.state is None:
-            storage.remove(GAME_KEY)
-        else:
-            storage.write(GAME_KEY, MISHIMASH.dump(Saved(self.state, self.record_id)))
-
-    def _record_solo(self) -> None:
-        state = self.state
-        assert state is not None and state.solo
-        record = SoloRecord(
-            id=f"{state.seed}-{random.getrandbits(32):08x}",
-            turns=state.turns[0],
-            date=datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
-        )
-        self.records = add_solo_record(self.records, state.target, record)
-        self.record_id = record.id
-        storage.write(RECORDS_KEY, dump_solo_tables(self.records))
+        saved = None if self.state is None else Saved(self.state, self.record_id)
+        stores.save_game(MISHIMASH, stores.MISHIMASH_GAME, saved)
 
     # Setup -------------------------------------------------------------------------------------
     def _saved_names(self) -> list[str]:
@@ -106,7 +82,7 @@ class MishimashScreen:
         return [""]
 
     def _render_names(self) -> None:
-        t = self.shell.t
+        t = self.host.t
         names = by_id("ms-names")
         names.replaceChildren()
         for index, name in enumerate(self.names):
@@ -162,7 +138,7 @@ class MishimashScreen:
 
     def _on_start(self, event: Any) -> None:
         event.preventDefault()
-        t = self.shell.t
+        t = self.host.t
         target = self._target()
         if target is None:
             by_id("ms-setup-error").textContent = t("mishimash.setup.bad_target")
@@ -191,37 +167,46 @@ class MishimashScreen:
         if self.state is None or self.state.phase is engine.Phase.OVER:
             self._on_new_game(None)
         else:
-            self.shell.ask(self.shell.t("confirm.restart.text"), lambda: self._on_new_game(None))
+            self.host.ask(self.host.t("confirm.restart.text"), lambda: self._on_new_game(None))
 
     # Play --------------------------------------------------------------------------------------
     def _on_die(self, event: Any) -> None:
         button = event.target.closest("[data-die]")
-        if absent(button) or self.state is None or self.state.phase is not engine.Phase.SELECT:
+        view = self.last_view
+        if absent(button) or view is None:
             return
-        self.picked = self.picked ^ {int(button.dataset.die)}
-        self.render()
+        die = int(button.dataset.die)
+        tap = view.dice[die].tap if die < len(view.dice) else None
+        if tap is not None:
+            self.picked = self.picked ^ {tap}
+            self.render()
 
-    def _commit(self, action: engine.Action) -> None:
-        """ROLL, or BANK / ROLL AGAIN with the picked dice as the roll's selection (X8, X10)."""
+    def _shown(self, button: str) -> Moves | None:
+        """What the button shows it plays, on the view the player sees."""
+        view = self.last_view
+        return None if view is None else getattr(view, button)
+
+    def _play(self, moves: Moves | None) -> None:
+        """ROLL, or this roll's selection then BANK / ROLL AGAIN (X8, X10), with the seed's dice."""
         state = self.state
-        if state is None:
+        if state is None or not moves:
             return
         try:
-            if state.phase is engine.Phase.SELECT and not isinstance(action, engine.Roll):
-                state = engine.apply(state, engine.Select(tuple(sorted(self.picked))))
-            state = engine.apply(state, action)
+            for move in moves:
+                state = engine.play(state, move)
         except RuleError as error:
-            # The buttons only allow legal moves; should one slip through, say why in words.
+            # The buttons only offer legal moves; should one slip through, say why in words.
+            t = self.host.t
             key = error.code.replace("mishimash.", "mishimash.problem.")
-            self.shell.announce(
-                self.shell.t(key if self.shell.t(key) != key else "error.mishimash.rule")
-            )
+            self.host.announce(t(key if t(key) != key else "error.mishimash.rule"))
             return
         self.state, self.picked = state, frozenset()
-        if state.phase is engine.Phase.OVER and state.solo and self.record_id is None:
-            self._record_solo()
+        if state.over and state.solo and self.record_id is None:
+            self.record_id, self.records = stores.add_record(
+                stores.SOLO_KEY, str(state.target), state.seed, turns=state.turns[0]
+            )
         self._save()
-        if isinstance(action, engine.Roll | engine.RollAgain):
+        if isinstance(moves[-1], engine.Roll | engine.RollAgain):
             for index in range(len(state.dice)):
                 restart_animation(by_id(f"ms-die-{index}"), "tumble")
         view = self.render()
@@ -231,21 +216,23 @@ class MishimashScreen:
         )
         if state.phase is engine.Phase.SELECT:
             spoken += " " + ", ".join(str(d) for d in state.dice)
-        self.shell.announce(spoken.strip())
+        self.host.announce(spoken.strip())
         if view.event_kind == "mishimash":
             restart_animation(by_id("ms-event"), "celebrate")
 
     # Render ------------------------------------------------------------------------------------
     def render(self) -> MishimashView | None:
-        state, t = self.state, self.shell.t
+        state, t = self.state, self.host.t
         by_id("ms-setup").hidden = state is not None
         by_id("ms-restart").hidden = state is None
         if state is None:
+            self.last_view = None
             by_id("ms-game").hidden = True
             by_id("ms-over").hidden = True
             self._render_names()
             return None
         view = build_view(state, self.picked, t)
+        self.last_view = view
         over = view.phase == "over"
         by_id("ms-restart").hidden = over  # the end has its own NEW GAME
         by_id("ms-game").hidden = over
@@ -294,18 +281,18 @@ class MishimashScreen:
         selection = by_id("ms-selection")
         selection.textContent = view.selection or t("mishimash.hint.roll")
         selection.dataset.ok = "true" if view.selection_ok else "false"
-        by_id("ms-roll").hidden = not view.roll
-        by_id("ms-actions").hidden = view.roll
+        by_id("ms-roll").hidden = view.roll is None
+        by_id("ms-actions").hidden = view.roll is not None
         bank, again = by_id("ms-bank"), by_id("ms-again")
-        bank.textContent, bank.disabled = view.bank_label, not view.bank
-        again.textContent, again.disabled = view.roll_again_label, not view.roll_again
+        bank.textContent, bank.disabled = view.bank_label, view.bank is None
+        again.textContent, again.disabled = view.roll_again_label, view.roll_again is None
         by_id("ms-roll").textContent = t("mishimash.roll")
         if over:
             self._render_over(view)
         return view
 
     def _render_over(self, view: MishimashView) -> None:
-        state, t = self.state, self.shell.t
+        state, t = self.state, self.host.t
         assert state is not None
         by_id("ms-result").textContent = view.result
         table = by_id("ms-standings")
@@ -320,9 +307,8 @@ class MishimashScreen:
         records = by_id("ms-records")
         records.replaceChildren()
         if state.solo:
-            from app.score_tables import render_solo_table
+            from app.browser.score_tables import render_solo_table
 
             heading = t("mishimash.records.title", target=t.number(state.target))
-            render_solo_table(
-                records, heading, self.records.get(state.target, []), self.record_id, t
-            )
+            mine = self.records.get(str(state.target), [])
+            render_solo_table(records, heading, mine, self.record_id, t)

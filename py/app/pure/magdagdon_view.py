@@ -1,16 +1,31 @@
-"""What the MAGDAGDON screen shows, from the engine's state and the locale: a pure view model.
+"""What the MAGDAGDON screen shows, and what each tap means: a pure view model.
 
 No DOM here, so every decision about what the player sees is tested under CPython. The UI's own
-state (which die is picked, which dice are chosen for REROLL) lives in `Selection`.
+state (which die is picked, which dice are chosen for REROLL) lives in `Selection`. Each cell,
+die and button carries its `tap`: the engine action it plays, or a change of the selection;
+the screen only carries it out (`after_tap` gives the selection that follows).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from app.i18n import Translator
-from cubiri.magdagdon.board import EMPTY, RUIN
-from cubiri.magdagdon.game import Adjust, Confirm, Phase, State, legal_actions
+from app.pure.i18n import Translator
+from cubiri.magdagdon.board import EMPTY, RUIN, SIZE
+from cubiri.magdagdon.game import (
+    AcceptMagdagdon,
+    Action,
+    Adjust,
+    Confirm,
+    Phase,
+    PlaceRuin,
+    Reroll,
+    Roll,
+    Stage,
+    State,
+    Unstage,
+    legal_actions,
+)
 from cubiri.magdagdon.scoring import Bonus, breakdown
 
 BONUS_KEYS = {
@@ -30,12 +45,63 @@ class Selection:
 
 
 @dataclass(frozen=True)
+class PickDie:
+    """Pick (or put down) a die to place or to change with a power."""
+
+    die: int
+
+
+@dataclass(frozen=True)
+class ChooseForReroll:
+    die: int
+
+
+@dataclass(frozen=True)
+class StartReroll:
+    pass
+
+
+@dataclass(frozen=True)
+class CancelReroll:
+    pass
+
+
+@dataclass(frozen=True)
+class NewGame:
+    pass
+
+
+Tap = Action | PickDie | ChooseForReroll | StartReroll | CancelReroll | NewGame
+
+
+def after_tap(state: State, picked: Selection, tap: Tap) -> Selection:
+    """The selection once `tap` is done (`state` is the game after it)."""
+    if isinstance(tap, PickDie):
+        return Selection(die=None if picked.die == tap.die else tap.die)
+    if isinstance(tap, ChooseForReroll):
+        return replace(picked, reroll=picked.reroll ^ {tap.die})
+    if isinstance(tap, StartReroll):
+        return Selection(rerolling=True)
+    if isinstance(tap, Stage):
+        # The next die that still fits somewhere is picked, to save a tap.
+        return Selection(die=next((d for d in state.available if state.legal_cells(d)), None))
+    if isinstance(tap, Adjust | Unstage):
+        return picked
+    return Selection()
+
+
+@dataclass(frozen=True)
 class CellView:
     index: int
     text: str
     kind: str  # "empty", "number", "staged", "ruin"
-    lit: bool  # a tap here does something now
+    tap: Stage | Unstage | PlaceRuin | None
     label: str
+
+    @property
+    def lit(self) -> bool:
+        """A tap here does something now."""
+        return self.tap is not None
 
 
 @dataclass(frozen=True)
@@ -51,18 +117,22 @@ class DieView:
     index: int
     value: int
     status: str  # "available", "picked", "staged", "chosen"
-    enabled: bool
+    tap: PickDie | ChooseForReroll | None
     label: str
+
+    @property
+    def enabled(self) -> bool:
+        return self.tap is not None
 
 
 @dataclass(frozen=True)
 class PowerView:
     visible: bool
-    decrease: bool
-    increase: bool
-    reroll: bool
+    decrease: Adjust | None
+    increase: Adjust | None
+    reroll: StartReroll | Reroll | None
     reroll_label: str
-    cancel: bool
+    cancel: CancelReroll | None
     status: str
 
 
@@ -85,13 +155,17 @@ class MagdagdonView:
     message: str
     tone: str  # "info", "danger", "done"
     primary: str  # the label of the main button
-    primary_enabled: bool
+    primary_tap: Roll | Confirm | AcceptMagdagdon | NewGame | None
     powers: PowerView
     end: EndView | None = None
 
+    @property
+    def primary_enabled(self) -> bool:
+        return self.primary_tap is not None
+
 
 def cell_name(t: Translator, index: int) -> str:
-    row, col = divmod(index, 4)
+    row, col = divmod(index, SIZE)
     return t("magdagdon.cell", row=row + 1, col=col + 1)
 
 
@@ -99,7 +173,7 @@ def build_view(state: State, picked: Selection, t: Translator) -> MagdagdonView:
     phase = state.phase
     board = state.staged_board
     staged_cells = {cell for _, cell in state.staged}
-    lit = _lit_cells(state, picked)
+    taps = _cell_taps(state, picked)
     cells = []
     for index, value in enumerate(board):
         if value == RUIN:
@@ -110,10 +184,11 @@ def build_view(state: State, picked: Selection, t: Translator) -> MagdagdonView:
             kind = "staged" if index in staged_cells else "number"
             text = str(value)
             content = t(f"magdagdon.content.{kind}", value=value)
-        if index in lit:
-            content = t("magdagdon.cell_action." + _cell_action(state, index), what=content)
+        tap = taps.get(index)
+        if tap is not None:
+            content = t(f"magdagdon.cell_action.{tap.kind}", what=content)
         label = f"{cell_name(t, index)}: {content}"
-        cells.append(CellView(index, text, kind, index in lit, label))
+        cells.append(CellView(index, text, kind, tap, label))
 
     result = breakdown(board, state.difficulty, state.powers_used)
     lines = [_line_view(line.sum, line.bonus, t) for line in result.lines]
@@ -123,36 +198,35 @@ def build_view(state: State, picked: Selection, t: Translator) -> MagdagdonView:
         difficulty=state.difficulty.upper(),
         score=t("magdagdon.score", score=result.final),
         cells=cells,
-        rows=lines[:4],
-        cols=lines[4:],
+        rows=lines[:SIZE],
+        cols=lines[SIZE:],
         dice=_dice(state, picked, t),
         message=_message(state, picked, t),
         tone={"magdagdon": "danger", "ruin": "danger", "over": "done"}.get(phase.value, "info"),
         primary=_primary_label(state, t),
-        primary_enabled=phase is Phase.ROLL
-        or phase is Phase.MAGDAGDON
-        or phase is Phase.OVER
-        or (phase is Phase.PLACE and Confirm() in legal_actions(state)),
+        primary_tap=_primary_tap(state),
         powers=_powers(state, picked, t),
         end=_end(state, t) if phase is Phase.OVER else None,
     )
 
 
-def _lit_cells(state: State, picked: Selection) -> set[int]:
-    if state.phase is Phase.RUIN:
-        return {i for i, value in enumerate(state.board) if value == EMPTY}  # M18: any empty
-    if state.phase is not Phase.PLACE or picked.rerolling:
-        return set()
-    staged = {cell for _, cell in state.staged}
-    if picked.die is not None and picked.die in state.available:
-        return set(state.legal_cells(picked.die)) | staged
-    return staged
+def _cell_taps(state: State, picked: Selection) -> dict[int, Stage | Unstage | PlaceRuin]:
+    """What a tap on each cell plays now: only what `legal_actions` offers."""
+    offered = legal_actions(state)
+    taps: dict[int, Stage | Unstage | PlaceRuin] = {}
+    for action in offered:
+        if isinstance(action, PlaceRuin | Unstage) and not picked.rerolling:
+            taps[action.cell] = action  # M18: any empty cell; M12: a staged die comes back
+        elif isinstance(action, Stage) and action.die == picked.die and not picked.rerolling:
+            taps[action.cell] = action
+    return taps
 
 
-def _cell_action(state: State, index: int) -> str:
-    if state.phase is Phase.RUIN:
-        return "ruin"
-    return "unstage" if index in {cell for _, cell in state.staged} else "stage"
+def _primary_tap(state: State) -> Roll | Confirm | AcceptMagdagdon | NewGame | None:
+    if state.phase is Phase.OVER:
+        return NewGame()
+    offered = legal_actions(state)
+    return next((a for a in offered if isinstance(a, Roll | Confirm | AcceptMagdagdon)), None)
 
 
 def _line_view(total: int, bonus: Bonus | None, t: Translator) -> LineView:
@@ -168,15 +242,20 @@ def _dice(state: State, picked: Selection, t: Translator) -> list[DieView]:
     staged = {die for die, _ in state.staged}
     views = []
     for index, value in enumerate(state.dice):
+        tap: PickDie | ChooseForReroll | None = None
         if index in staged:
-            status, enabled = "staged", False
+            status = "staged"
         elif picked.rerolling:
-            status, enabled = ("chosen" if index in picked.reroll else "available"), True
+            status, tap = (
+                ("chosen" if index in picked.reroll else "available"),
+                ChooseForReroll(index),
+            )
         else:
             status = "picked" if picked.die == index else "available"
-            enabled = state.phase is Phase.PLACE or state.powers_left > 0
+            if state.phase is Phase.PLACE or state.powers_left > 0:
+                tap = PickDie(index)
         label = t(f"magdagdon.die.{status}", n=index + 1, value=value)
-        views.append(DieView(index, value, status, enabled, label))
+        views.append(DieView(index, value, status, tap, label))
     return views
 
 
@@ -215,9 +294,15 @@ def _primary_label(state: State, t: Translator) -> str:
 
 
 def _powers(state: State, picked: Selection, t: Translator) -> PowerView:
-    active = state.phase in (Phase.PLACE, Phase.MAGDAGDON) and state.powers_left > 0
+    offered = set(legal_actions(state))
     die = picked.die if picked.die in state.available and not picked.rerolling else None
-    can = set(legal_actions(state)) if active and die is not None else set()
+    reroll: StartReroll | Reroll | None = None
+    if any(isinstance(action, Reroll) for action in offered):
+        chosen_dice = Reroll(tuple(sorted(picked.reroll)))
+        if not picked.rerolling:
+            reroll = StartReroll()
+        elif chosen_dice in offered:
+            reroll = chosen_dice
     if state.rules.powers == 0:
         status = t("magdagdon.powers.none")
     elif state.powers_left == 0:
@@ -227,13 +312,13 @@ def _powers(state: State, picked: Selection, t: Translator) -> PowerView:
     chosen = len(picked.reroll)
     return PowerView(
         visible=state.rules.powers > 0,
-        decrease=die is not None and Adjust(die, -1) in can,
-        increase=die is not None and Adjust(die, 1) in can,
-        reroll=active and (not picked.rerolling or chosen > 0),
+        decrease=Adjust(die, -1) if die is not None and Adjust(die, -1) in offered else None,
+        increase=Adjust(die, 1) if die is not None and Adjust(die, 1) in offered else None,
+        reroll=reroll,
         reroll_label=t.plural("magdagdon.reroll_count", chosen)
         if picked.rerolling
         else t("magdagdon.reroll"),
-        cancel=picked.rerolling,
+        cancel=CancelReroll() if picked.rerolling else None,
         status=status,
     )
 

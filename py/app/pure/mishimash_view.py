@@ -1,15 +1,32 @@
-"""What the MISHIMASH screen shows, from the engine's state and the locale: a pure view model.
+"""What the MISHIMASH screen shows, and what each tap means: a pure view model.
 
-The dice the player has tapped (not yet committed) are the screen's own state, `picked`.
+The dice the player has tapped (not yet committed) are the screen's own state, `picked`. What a
+selection is worth comes from the engine: the view applies it and reads the result.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from app.i18n import Translator
-from cubiri.mishimash.game import Phase, Stage, State
-from cubiri.mishimash.scoring import mishimash_bonus_halves, selection_halves, selection_problem
+from app.pure.i18n import Translator
+from cubiri.kernel import RuleError
+from cubiri.mishimash import selection_points
+from cubiri.mishimash.game import (
+    Action,
+    Bank,
+    Banked,
+    Bust,
+    Mishimash,
+    Phase,
+    Roll,
+    RollAgain,
+    Round,
+    Select,
+    State,
+    apply,
+)
+
+Moves = tuple[Action, ...]  # what a button plays: ROLL, or this roll's selection then BANK …
 
 
 @dataclass(frozen=True)
@@ -26,6 +43,7 @@ class DieView:
     value: int
     picked: bool
     label: str
+    tap: int | None  # the die a tap picks or puts down, when dice can be picked
 
 
 @dataclass(frozen=True)
@@ -42,10 +60,10 @@ class MishimashView:
     selection_ok: bool
     event: str  # the last bust or MISHIMASH, or ""
     event_kind: str  # "bust", "mishimash", ""
-    roll: bool  # the ROLL button
-    bank: bool
+    roll: Moves | None  # the ROLL button
+    bank: Moves | None
     bank_label: str
-    roll_again: bool
+    roll_again: Moves | None
     roll_again_label: str
     standings: list[tuple[str, str, str]]  # (rank, name, total) once over
     result: str
@@ -55,28 +73,32 @@ def points(t: Translator, halves: int) -> str:
     return t.number(halves / 2)
 
 
+def preview(state: State, picked: frozenset[int]) -> State | None:
+    """The game once the picked dice are taken (None when that is not a legal selection)."""
+    try:
+        return apply(state, Select(tuple(sorted(picked))))
+    except RuleError:
+        return None
+
+
 def build_view(state: State, picked: frozenset[int], t: Translator) -> MishimashView:
     phase = state.phase
     current = state.players[state.current]
-    values = [state.dice[i] for i in sorted(picked) if i < len(state.dice)]
-    halves = selection_halves(state.dice, values) if phase is Phase.SELECT else None
-    gained = 0 if halves is None else halves * state.multiplier
-    mishimash_now = halves is not None and len(values) == len(state.dice)
-    if mishimash_now:
-        gained += mishimash_bonus_halves(state.mishimashes + 1)  # X12, never multiplied
+    after = preview(state, picked) if phase is Phase.SELECT else None
+    decided = state if phase is Phase.DECIDE else after  # where BANK / ROLL AGAIN stand
 
     dice = []
-    bust_shown = phase is Phase.ROLL and bool(state.log) and "lost" in state.log[-1]
+    last = state.events[-1] if state.events else None
+    bust_shown = phase is Phase.ROLL and isinstance(last, Bust)
     if phase in (Phase.SELECT, Phase.DECIDE) or bust_shown:
         for index, value in enumerate(state.dice):
             on = index in picked and phase is Phase.SELECT
             key = "mishimash.die.picked" if on else "mishimash.die"
-            dice.append(DieView(index, value, on, t(key, n=index + 1, value=value)))
+            tap = index if phase is Phase.SELECT else None
+            dice.append(DieView(index, value, on, t(key, n=index + 1, value=value), tap))
 
-    next_dice = state.dice_left if phase is Phase.DECIDE else len(state.dice) - len(values)
-    if mishimash_now or next_dice == 0:
-        next_dice = 6
-    can_commit = halves is not None or phase is Phase.DECIDE
+    select: Moves = (Select(tuple(sorted(picked))),) if phase is Phase.SELECT else ()
+    next_dice = decided.dice_left if decided is not None else len(state.dice) - len(picked)
     return MishimashView(
         phase=phase.value,
         players=_players(state, t),
@@ -89,16 +111,16 @@ def build_view(state: State, picked: frozenset[int], t: Translator) -> Mishimash
         ),
         turn_points=t("mishimash.turn_points", points=points(t, state.turn_halves)),
         dice=dice,
-        selection=_selection_text(state, values, halves, mishimash_now, t),
-        selection_ok=halves is not None,
+        selection=_selection_text(state, picked, after, t),
+        selection_ok=after is not None,
         event=_event(state, t)[0],
         event_kind=_event(state, t)[1],
-        roll=phase is Phase.ROLL,
-        bank=can_commit,
-        bank_label=t("mishimash.bank_points", points=points(t, state.turn_halves + gained))
-        if can_commit
+        roll=(Roll(),) if phase is Phase.ROLL else None,
+        bank=(*select, Bank()) if decided is not None else None,
+        bank_label=t("mishimash.bank_points", points=points(t, decided.turn_halves))
+        if decided is not None
         else t("mishimash.bank"),
-        roll_again=can_commit,
+        roll_again=(*select, RollAgain()) if decided is not None else None,
         roll_again_label=t.plural("mishimash.roll_again_dice", next_dice),
         standings=_standings(state, t) if phase is Phase.OVER else [],
         result=_result(state, t) if phase is Phase.OVER else "",
@@ -109,10 +131,10 @@ def _players(state: State, t: Translator) -> list[PlayerView]:
     views = []
     for index, name in enumerate(state.players):
         note = ""
-        if state.stage is not Stage.NORMAL and state.phase is not Phase.OVER:
+        if state.round is not Round.RACE and state.phase is not Phase.OVER:
             if index in state.still_to_play:
                 note = t("mishimash.note.to_play")
-            elif state.stage is Stage.SUDDEN_DEATH and index not in state.contenders:
+            elif state.round is Round.SUDDEN_DEATH and index not in state.contenders:
                 note = t("mishimash.note.out")
             else:
                 note = t("mishimash.note.done")
@@ -128,52 +150,56 @@ def _names(state: State, players: tuple[int, ...]) -> str:
 def _banner(state: State, t: Translator) -> str:
     if state.phase is Phase.OVER or state.solo:
         return ""
-    if state.stage is Stage.FINAL_ROUND:
+    if state.round is Round.FINAL_ROUND:
         return t("mishimash.final_round", names=_names(state, state.still_to_play))
-    if state.stage is Stage.SUDDEN_DEATH:
+    if state.round is Round.SUDDEN_DEATH:
         return t("mishimash.sudden_death", names=_names(state, state.contenders))
     return ""
 
 
 def _selection_text(
-    state: State, values: list[int], halves: int | None, mishimash_now: bool, t: Translator
+    state: State, picked: frozenset[int], after: State | None, t: Translator
 ) -> str:
     if state.phase is Phase.DECIDE:
         return t("mishimash.hint.decide")
     if state.phase is not Phase.SELECT:
         return ""
-    if not values:
+    if not picked:
         return t("mishimash.hint.select")
-    if halves is None:
-        problem = selection_problem(state.dice, values) or "not_scoring"
-        return t(f"mishimash.problem.{problem}")
-    k = state.multiplier
+    if after is None:
+        try:
+            apply(state, Select(tuple(sorted(picked))))
+        except RuleError as error:
+            key = error.code.replace("mishimash.", "mishimash.problem.")
+            return t(key) if t(key) != key else t("mishimash.problem.not_scoring")
+    assert after is not None
+    values = [state.dice[i] for i in sorted(picked)]
+    worth = selection_points(state.dice, values) or 0
+    k = state.roll_number
+    events = after.events
+    bonus = next((e.bonus_halves for e in events if isinstance(e, Mishimash)), 0)
     text = t(
         "mishimash.selection",
-        points=points(t, halves),
+        points=t.number(worth),
         k=k,
-        total=points(t, halves * k),
+        total=points(t, after.turn_halves - state.turn_halves - bonus),
     )
-    if mishimash_now:
-        bonus = mishimash_bonus_halves(state.mishimashes + 1)
+    if bonus:
         text += " " + t("mishimash.selection_mishimash", bonus=points(t, bonus))
     return text
 
 
 def _event(state: State, t: Translator) -> tuple[str, str]:
     """The last thing worth a banner: how the last turn ended, or a MISHIMASH just now."""
-    if not state.log:
-        return "", ""
-    last = state.log[-1]
-    before = state.log[-2] if len(state.log) >= 2 else {}
-    if "lost" in last:
-        name = state.players[last["player"]]
-        return t("mishimash.bust", name=name, points=points(t, last["lost"])), "bust"
-    if last.get("type") == "bank":
-        name = state.players[last["player"]]
-        return t("mishimash.banked", name=name, points=points(t, last["points"])), "bank"
-    if last.get("type") == "roll_again" and "mishimash" in before:
-        return t("mishimash.mishimash", bonus=points(t, before["mishimash"])), "mishimash"
+    last = state.events[-1] if state.events else None
+    if isinstance(last, Bust):
+        name = state.players[last.player]
+        return t("mishimash.bust", name=name, points=points(t, last.halves)), "bust"
+    if isinstance(last, Banked):
+        name = state.players[last.player]
+        return t("mishimash.banked", name=name, points=points(t, last.halves)), "bank"
+    if isinstance(last, Mishimash):
+        return t("mishimash.mishimash", bonus=points(t, last.bonus_halves)), "mishimash"
     return "", ""
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from js import console, localStorage
 
-from app.dom import absent
+from app.browser.dom import absent
 
 
 def read(key: str) -> str | None:

@@ -1,0 +1,1 @@
+"""The browser part of the UI: the DOM, localStorage, the screens and the shell."""

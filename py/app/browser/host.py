@@ -1,0 +1,18 @@
+"""What a game screen needs from the shell around it. The screens know only this, so the shell
+imports the screens and never the other way round."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Protocol
+
+from app.pure.i18n import Translator
+
+
+class Host(Protocol):
+    @property
+    def t(self) -> Translator: ...
+
+    def announce(self, message: str) -> None: ...
+
+    def ask(self, text: str, on_ok: Callable[[], None]) -> None: ...

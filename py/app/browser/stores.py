@@ -1,0 +1,74 @@
+"""Everything the app keeps in localStorage, read through one place: the record tables, the
+saved games and the MAGDAGDON difficulty. HIGH SCORES and SETTINGS read here, never a screen.
+
+A table is read afresh before a record is added, so a row written meanwhile by another tab is
+kept, not overwritten by an old copy."""
+
+from __future__ import annotations
+
+import random
+from datetime import UTC, datetime
+from typing import Any, TypeVar
+
+from js import console
+
+from app.browser import storage
+from app.pure.records import MAGDAGDON_SCORES, MISHIMASH_SOLO, Record, RecordBook, Tables
+from app.pure.saved_game import MAGDAGDON, MISHIMASH, SaveCodec, Saved
+from cubiri.magdagdon.difficulty import DIFFICULTIES
+
+S = TypeVar("S")
+SCORES_KEY = "cubiri.magdagdon.scores"
+SOLO_KEY = "cubiri.mishimash.records"
+DIFFICULTY_KEY = "cubiri.magdagdon.difficulty"
+MAGDAGDON_GAME = "cubiri.magdagdon.game"
+MISHIMASH_GAME = "cubiri.mishimash.game"
+DEFAULT_DIFFICULTY = "peaceful"
+_BOOKS: dict[str, RecordBook] = {SCORES_KEY: MAGDAGDON_SCORES, SOLO_KEY: MISHIMASH_SOLO}
+
+
+def tables(key: str) -> Tables:
+    tables, problems = _BOOKS[key].parse(storage.read(key))
+    for problem in problems:
+        console.warn(problem)
+    return tables
+
+
+def add_record(key: str, table: str, seed: int, **values: int) -> tuple[str, Tables]:
+    """Enter a finished game in `table`; its record id (to highlight it) and the new tables."""
+    record = Record(
+        id=f"{seed}-{random.getrandbits(32):08x}",
+        date=datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
+        values=values,
+    )
+    updated = _BOOKS[key].add(tables(key), table, record)
+    storage.write(key, _BOOKS[key].dump(updated))
+    return record.id, updated
+
+
+def difficulty() -> str:
+    saved = storage.read(DIFFICULTY_KEY)
+    return saved if saved in DIFFICULTIES else DEFAULT_DIFFICULTY
+
+
+def set_difficulty(name: str) -> None:
+    storage.write(DIFFICULTY_KEY, name)
+
+
+def load_game(codec: SaveCodec[S], key: str) -> Saved[S] | None:
+    """The saved game, or None; an unusable one is reported and removed."""
+    saved, problem = codec.load(storage.read(key))
+    if problem:
+        console.warn(problem)
+        storage.remove(key)
+    return saved
+
+
+def save_game(codec: SaveCodec[Any], key: str, saved: Saved[Any] | None) -> None:
+    if saved is None:
+        storage.remove(key)
+    else:
+        storage.write(key, codec.dump(saved))
+
+
+__all__ = ["MAGDAGDON", "MISHIMASH"]

@@ -1,0 +1,132 @@
+"""Ranked record tables, one kind for both games: MAGDAGDON's high scores per difficulty (M25)
+and MISHIMASH's solo records per target (X15), top 10 each.
+
+Pure Python. Whatever comes out of storage is checked entry by entry: a valid entry is kept,
+anything else is dropped and reported, so a corrupt or edited table never breaks the page.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from cubiri.kernel import is_whole
+from cubiri.magdagdon.difficulty import DIFFICULTIES
+
+TABLE_SIZE = 10
+VERSION = 1
+_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?Z?$")
+
+
+@dataclass(frozen=True)
+class Record:
+    id: str  # identifies the game, so its row can be highlighted and never added twice
+    date: str  # ISO 8601, UTC
+    values: dict[str, int] = field(default_factory=dict)  # "score", "turns", …
+
+    def __getitem__(self, name: str) -> int:
+        return self.values[name]
+
+
+Tables = dict[str, list[Record]]  # table name (a difficulty, a target) → best first
+
+
+@dataclass(frozen=True)
+class RecordBook:
+    """One kind of table: its numbers and their bounds, how it ranks, and how it is stored."""
+
+    what: str  # for the messages about dropped entries
+    bounds: dict[str, tuple[int, int]]  # number → (lowest, highest) a real game can make
+    rank: Callable[[Record], tuple[Any, ...]]  # best first; on a tie the earlier game first
+    table_name: Callable[[str], bool]  # which table names are real
+    nest: str | None = None  # tables under this key of the stored object, else at its top
+    fits: Callable[[str, Record], bool] = lambda table, record: True  # a table's own bounds
+
+    def parse(self, raw: str | None) -> tuple[Tables, list[str]]:
+        """The tables stored as `raw`, and what had to be dropped (for a console warning)."""
+        tables: Tables = {}
+        if raw is None:
+            return tables, []
+        try:
+            data = json.loads(raw)
+        except ValueError:
+            return tables, [f"{self.what} are not JSON: starting empty tables"]
+        stored = data.get(self.nest) if self.nest and isinstance(data, dict) else data
+        if (
+            not isinstance(data, dict)
+            or data.get("version") != VERSION
+            or not isinstance(stored, dict)
+        ):
+            return tables, [f"{self.what} have an unknown shape or version: starting empty tables"]
+        problems = []
+        for name, entries in stored.items():
+            if name == "version" and self.nest is None:
+                continue
+            if not self.table_name(name) or not isinstance(entries, list):
+                problems.append(f"dropped the {self.what} of {name!r}")
+                continue
+            kept: list[Record] = []
+            for entry in entries:
+                record = self._record(name, entry)
+                if record is None:
+                    problems.append(f"dropped one of the {self.what} of {name}: {entry!r}")
+                elif all(r.id != record.id for r in kept):
+                    kept.append(record)
+            if kept:
+                tables[name] = self.ranked(kept)
+        return tables, problems
+
+    def _record(self, table: str, data: object) -> Record | None:
+        if not isinstance(data, dict) or set(data) != {"id", "date", *self.bounds}:
+            return None
+        ident, date = data["id"], data["date"]
+        if not isinstance(ident, str) or not 0 < len(ident) <= 40:
+            return None
+        if not isinstance(date, str) or not _DATE.match(date):
+            return None
+        for name, (lowest, highest) in self.bounds.items():
+            if not is_whole(data[name]) or not lowest <= data[name] <= highest:
+                return None
+        record = Record(ident, date, {name: data[name] for name in self.bounds})
+        return record if self.fits(table, record) else None
+
+    def ranked(self, records: list[Record]) -> list[Record]:
+        return sorted(records, key=self.rank)[:TABLE_SIZE]
+
+    def add(self, tables: Tables, table: str, record: Record) -> Tables:
+        """The tables with `record` entered (if it makes the top 10; never twice)."""
+        current = tables.get(table, [])
+        if any(r.id == record.id for r in current):
+            return tables
+        return {**tables, table: self.ranked([*current, record])}
+
+    def dump(self, tables: Tables) -> str:
+        stored = {
+            name: [{"id": r.id, "date": r.date, **r.values} for r in records]
+            for name, records in tables.items()
+        }
+        data = (
+            {"version": VERSION, self.nest: stored} if self.nest else {"version": VERSION, **stored}
+        )
+        return json.dumps(data)
+
+
+# The lowest score a game can make: 16 ruins (no numbers) and every power's penalty.
+MAGDAGDON_SCORES = RecordBook(
+    what="high scores",
+    bounds={"score": (-15 * 16 - 70, 2 * 16 * 6 + 8 * 60), "turns": (1, 16), "powers": (0, 3)},
+    rank=lambda r: (-r["score"], r.date),
+    table_name=lambda name: name in DIFFICULTIES,
+    fits=lambda table, r: r["powers"] <= DIFFICULTIES[table].powers,
+)
+
+MISHIMASH_SOLO = RecordBook(
+    what="solo records",
+    bounds={"turns": (1, 1_000_000)},
+    rank=lambda r: (r["turns"], r.date),  # fewer turns first (X15)
+    table_name=lambda name: name.isdigit() and int(name) > 0,
+    nest="targets",
+)
