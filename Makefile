@@ -56,7 +56,7 @@ check: $(VENV)/.stamp
 	$(PY) -m mypy
 
 unit: $(VENV)/.stamp
-	$(PY) -m pytest -q tests
+	$(PY) -m pytest -q --doctest-modules py/cubiri tests
 
 e2e: $(VENV)/.stamp vendor browser
 	$(PY) -m pytest -q e2e

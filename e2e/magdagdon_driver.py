@@ -19,7 +19,7 @@ def placement_plan(state: engine.State) -> list[tuple[int, int]]:
             return []
         for die in current.available:
             for cell in current.legal_cells(die):
-                rest = search(engine.apply(current, engine.Stage(die, cell)), needed - 1)
+                rest = search(engine.play(current, engine.Stage(die, cell)), needed - 1)
                 if rest is not None:
                     return [(die, cell), *rest]
         return None
@@ -49,7 +49,7 @@ class MagdagdonDriver:
     # Taps --------------------------------------------------------------------------------------
     def roll(self) -> None:
         self.page.get_by_role("button", name="ROLL", exact=True).click()
-        self.state = engine.apply(self.state, engine.Roll())
+        self.state = engine.play(self.state, engine.Roll())
         expect(self.page.locator("#md-die-0")).to_have_text(str(self.state.dice[0]))
 
     def pick(self, die: int) -> None:
@@ -61,23 +61,23 @@ class MagdagdonDriver:
     def stage(self, die: int, cell: int) -> None:
         self.pick(die)
         self.page.locator(f"#md-cell-{cell}").click()
-        self.state = engine.apply(self.state, engine.Stage(die, cell))
+        self.state = engine.play(self.state, engine.Stage(die, cell))
         expect(self.page.locator(f"#md-cell-{cell}")).to_have_attribute("data-kind", "staged")
 
     def unstage(self, cell: int) -> None:
         self.page.locator(f"#md-cell-{cell}").click()
-        self.state = engine.apply(self.state, engine.Unstage(cell))
+        self.state = engine.play(self.state, engine.Unstage(cell))
 
     def confirm(self) -> None:
         self.page.locator("#md-primary").click()
-        self.state = engine.apply(self.state, engine.Confirm())
+        self.state = engine.play(self.state, engine.Confirm())
 
     def accept_and_ruin(self) -> int:
         self.page.get_by_role("button", name="ACCEPT MAGDAGDON").click()
-        self.state = engine.apply(self.state, engine.AcceptMagdagdon())
+        self.state = engine.play(self.state, engine.AcceptMagdagdon())
         cell = next(i for i, v in enumerate(self.state.board) if v == 0)
         self.page.locator(f"#md-cell-{cell}").click()
-        self.state = engine.apply(self.state, engine.PlaceRuin(cell))
+        self.state = engine.play(self.state, engine.PlaceRuin(cell))
         expect(self.page.locator(f"#md-cell-{cell}")).to_have_attribute("data-kind", "ruin")
         return cell
 
@@ -85,7 +85,7 @@ class MagdagdonDriver:
         self.pick(die)
         name = "DECREASE −1" if delta < 0 else "INCREASE +1"
         self.page.get_by_role("button", name=name).click()
-        self.state = engine.apply(self.state, engine.Adjust(die, delta))
+        self.state = engine.play(self.state, engine.Adjust(die, delta))
         expect(self.page.locator(f"#md-die-{die}")).to_have_text(str(self.state.dice[die]))
 
     def play_turn(self) -> None:
@@ -117,16 +117,16 @@ def first_game_with(difficulty: str, wanted: str, seeds: range = range(1, 400)) 
     for seed in seeds:
         state = engine.new_game(difficulty, seed)
         for turn in range(1, 17):
-            state = engine.apply(state, engine.Roll())
+            state = engine.play(state, engine.Roll())
             if state.phase is engine.Phase.MAGDAGDON:
                 hit = wanted == "magdagdon" or (wanted == "saved" and _one_power_saves(state))
                 if hit and (best is None or turn < best[1]):
                     best = (seed, turn)
-                state = engine.apply(engine.apply(state, engine.AcceptMagdagdon()), _ruin(state))
+                state = engine.play(engine.play(state, engine.AcceptMagdagdon()), _ruin(state))
             else:
                 for die, cell in placement_plan(state):
-                    state = engine.apply(state, engine.Stage(die, cell))
-                state = engine.apply(state, engine.Confirm())
+                    state = engine.play(state, engine.Stage(die, cell))
+                state = engine.play(state, engine.Confirm())
             if state.phase is engine.Phase.OVER or (best and best[1] <= 2):
                 break
         if best and best[1] <= 2:
@@ -139,7 +139,7 @@ def saving_adjustment(state: engine.State) -> engine.Adjust:
     for action in engine.legal_actions(state):
         if (
             isinstance(action, engine.Adjust)
-            and engine.apply(state, action).phase is engine.Phase.PLACE
+            and engine.play(state, action).phase is engine.Phase.PLACE
         ):
             return action
     raise AssertionError("no single DECREASE/INCREASE saves this roll")

@@ -75,10 +75,10 @@ def find_seed(
 
 def _step(state: engine.State, policy: Policy) -> engine.State:
     if state.phase is engine.Phase.ROLL:
-        return engine.apply(state, engine.Roll())
+        return engine.play(state, engine.Roll())
     selection, choice = policy(state)
-    state = engine.apply(state, engine.Select(selection))
-    return engine.apply(state, engine.Bank() if choice == "bank" else engine.RollAgain())
+    state = engine.play(state, engine.Select(selection))
+    return engine.play(state, engine.Bank() if choice == "bank" else engine.RollAgain())
 
 
 class MishimashDriver:
@@ -107,7 +107,7 @@ class MishimashDriver:
 
     def roll(self) -> None:
         self.page.locator("#ms-roll").click()
-        self.state = engine.apply(self.state, engine.Roll())
+        self.state = engine.play(self.state, engine.Roll())
         expect(self.page.locator("#ms-dice .die:not([hidden])")).to_have_count(len(self.state.dice))
         assert self.shown_dice() == list(self.state.dice)
 
@@ -122,9 +122,9 @@ class MishimashDriver:
         self.pick(selection)
         button = "#ms-bank" if choice == "bank" else "#ms-again"
         self.page.locator(button).click()
-        self.state = engine.apply(self.state, engine.Select(selection))
+        self.state = engine.play(self.state, engine.Select(selection))
         action = engine.Bank() if choice == "bank" else engine.RollAgain()
-        self.state = engine.apply(self.state, action)
+        self.state = engine.play(self.state, action)
         if self.state.phase is engine.Phase.SELECT:
             expect(self.page.locator("#ms-dice .die:not([hidden])")).to_have_count(
                 len(self.state.dice)

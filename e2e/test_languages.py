@@ -80,7 +80,7 @@ def test_each_language_shows_its_terms_on_every_screen(
     expect(page.locator("#md-primary")).to_have_text(terms["roll"])
     driver = MagdagdonDriver(page, "peaceful", 31)
     page.locator("#md-primary").click()
-    driver.state = magdagdon.apply(driver.state, magdagdon.Roll())
+    driver.state = magdagdon.play(driver.state, magdagdon.Roll())
     (die, cell), *_ = placement_plan(driver.state)
     driver.stage(die, cell)
     page.screenshot(path=str(shots / f"lang-{language}-magdagdon.png"), full_page=True)

@@ -94,12 +94,12 @@ def test_m16_m18_a_magdagdon_is_accepted_and_its_ruin_placed(
     empty = sum(1 for value in driver.state.board if value == 0)
     expect(page.locator('.md-cell[data-lit="true"]')).to_have_count(empty)  # M18: any empty cell
     both_sizes(page, shot, "magdagdon-ruin-pick")
-    driver.state = engine.apply(driver.state, engine.AcceptMagdagdon())
+    driver.state = engine.play(driver.state, engine.AcceptMagdagdon())
     cell = next(i for i, v in enumerate(driver.state.board) if v == 0)
     page.get_by_role(
         "button", name=re.compile(rf"^Row {cell // 4 + 1}, column {cell % 4 + 1}:")
     ).click()
-    driver.state = engine.apply(driver.state, engine.PlaceRuin(cell))
+    driver.state = engine.play(driver.state, engine.PlaceRuin(cell))
     expect(page.locator(f"#md-cell-{cell}")).to_have_attribute("data-kind", "ruin")
     expect(page.locator(f"#md-cell-{cell}")).to_have_attribute("aria-label", re.compile("RUIN"))
     expect(page.get_by_role("button", name="ROLL")).to_be_visible()
@@ -140,7 +140,7 @@ def test_m13_reroll_of_chosen_dice_from_the_page(page: Page, open_app: Open) -> 
     page.locator("#md-die-1").click()
     page.locator("#md-die-3").click()
     page.get_by_role("button", name="REROLL 2 DICE").click()
-    driver.state = engine.apply(driver.state, engine.Reroll((1, 3)))
+    driver.state = engine.play(driver.state, engine.Reroll((1, 3)))
     assert driver.shown_dice() == list(driver.state.dice)
     expect(page.locator("#md-powers-status")).to_have_text("2 left · next costs 20")
 
@@ -229,7 +229,7 @@ def test_a_whole_turn_by_keyboard_alone(page: Page, open_app: Open, shot: Shot) 
     driver = MagdagdonDriver(page, "peaceful", 10)
     keyboard_to(page, "#md-primary")
     page.keyboard.press("Enter")  # ROLL
-    driver.state = engine.apply(driver.state, engine.Roll())
+    driver.state = engine.play(driver.state, engine.Roll())
     expect(page.locator("#md-die-0")).to_have_text(str(driver.state.dice[0]))
     for die, cell in placement_plan(driver.state):
         if page.locator(f"#md-die-{die}").get_attribute("aria-pressed") != "true":
@@ -244,12 +244,12 @@ def test_a_whole_turn_by_keyboard_alone(page: Page, open_app: Open, shot: Shot) 
             page.keyboard.press("ArrowRight" if target_col > col else "ArrowLeft")
         assert page.evaluate("document.activeElement.dataset.cell") == str(cell)
         page.keyboard.press("Enter")  # stage
-        driver.state = engine.apply(driver.state, engine.Stage(die, cell))
+        driver.state = engine.play(driver.state, engine.Stage(die, cell))
         expect(page.locator(f"#md-cell-{cell}")).to_have_attribute("data-kind", "staged")
     shot("magdagdon-keyboard-390")
     keyboard_to(page, "#md-primary")
     page.keyboard.press("Enter")  # CONFIRM
-    driver.state = engine.apply(driver.state, engine.Confirm())
+    driver.state = engine.play(driver.state, engine.Confirm())
     expect(page.locator("#md-turn")).to_have_text("Turn 2")
     driver.expect_in_step()
     expect(page.locator("#announcer")).to_have_text("Turn confirmed.")

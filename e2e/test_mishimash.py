@@ -67,7 +67,7 @@ def test_x16_the_final_round_gives_exactly_the_right_players_one_more_turn(
     names = ["Ana", "Bo", "Cy"]
 
     def third_reaches_target(state: engine.State) -> bool:
-        return state.stage is engine.Stage.FINAL_ROUND and state.still_to_play == (0, 1)
+        return state.round is engine.Round.FINAL_ROUND and state.still_to_play == (0, 1)
 
     seed = find_seed(names, 20, bank_at_once, third_reaches_target)
     page.set_viewport_size(PHONE)
@@ -83,7 +83,7 @@ def test_x16_the_final_round_gives_exactly_the_right_players_one_more_turn(
         if driver.state.phase is engine.Phase.ROLL:
             played.append(current_player(page))
         driver.step(bank_at_once)
-    if driver.state.stage is engine.Stage.FINAL_ROUND:
+    if driver.state.round is engine.Round.FINAL_ROUND:
         assert played == ["Ana", "Bo"]
     else:  # a tie went to sudden death: the final round itself was still Ana then Bo
         assert played[:2] == ["Ana", "Bo"]
@@ -100,7 +100,7 @@ def test_x17_a_tie_is_played_off_by_the_tied_players_only(
     names = ["Ana", "Bo", "Cy"]
 
     def sudden_death_of_two(state: engine.State) -> bool:
-        return state.stage is engine.Stage.SUDDEN_DEATH and len(state.contenders) == 2
+        return state.round is engine.Round.SUDDEN_DEATH and len(state.contenders) == 2
 
     seed = find_seed(names, 1, bank_a_little, sudden_death_of_two)
     page.set_viewport_size(PHONE)
@@ -126,7 +126,10 @@ def test_x11_a_bust_shows_what_was_lost(page: Page, open_app: Open, shot: Shot) 
     names = ["Ana", "Bo"]
 
     def costly_bust(state: engine.State) -> bool:
-        return bool(state.log) and state.log[-1].get("lost", 0) > 0
+        last = state.events[-1] if state.events else None
+        return (
+            state.phase is engine.Phase.ROLL and isinstance(last, engine.Bust) and last.halves > 0
+        )
 
     seed = find_seed(names, 1000, push_luck, costly_bust)
     page.set_viewport_size(PHONE)
@@ -134,12 +137,13 @@ def test_x11_a_bust_shows_what_was_lost(page: Page, open_app: Open, shot: Shot) 
     driver = MishimashDriver(page, names, 1000, seed)
     driver.start()
     driver.play_until(push_luck, costly_bust)
-    last = driver.state.log[-1]
-    lost = english_number(page, last["lost"] / 2)
-    loser = names[last["player"]]
+    last = driver.state.events[-1]
+    assert isinstance(last, engine.Bust)
+    lost = english_number(page, last.halves / 2)
+    loser = names[last.player]
     expect(page.locator("#ms-event")).to_have_text(f"BUST! {loser} loses {lost} points.")
     assert driver.shown_dice() == list(driver.state.dice)  # the roll that busted stays shown
-    expect(page.locator("#ms-players li").nth(last["player"]).locator("strong")).to_have_text("0")
+    expect(page.locator("#ms-players li").nth(last.player).locator("strong")).to_have_text("0")
     both_sizes(page, shot, "mishimash-bust")
 
 
@@ -233,7 +237,7 @@ def test_a_turn_played_by_keyboard(page: Page, open_app: Open, shot: Shot) -> No
     driver.start()
     keyboard_to(page, "#ms-roll")
     page.keyboard.press("Enter")
-    driver.state = engine.apply(driver.state, engine.Roll())
+    driver.state = engine.play(driver.state, engine.Roll())
     assert driver.state.phase is engine.Phase.SELECT  # seed 6 opens with 3-3-3 to take
     selection = best_selection(driver.state)
     for index in selection:
@@ -243,8 +247,8 @@ def test_a_turn_played_by_keyboard(page: Page, open_app: Open, shot: Shot) -> No
     shot("mishimash-keyboard-390")
     keyboard_to(page, "#ms-bank")
     page.keyboard.press("Enter")
-    driver.state = engine.apply(driver.state, engine.Select(selection))
-    driver.state = engine.apply(driver.state, engine.Bank())
+    driver.state = engine.play(driver.state, engine.Select(selection))
+    driver.state = engine.play(driver.state, engine.Bank())
     total = english_number(page, driver.state.totals[0] / 2)
     expect(page.locator("#ms-players li").first.locator("strong")).to_have_text(total)
     assert current_player(page) == "Bo"

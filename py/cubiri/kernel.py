@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, fields, replace
 from itertools import combinations_with_replacement
 from math import factorial, prod
-from typing import Any, ClassVar, Generic, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar, dataclass_transform
 
 from cubiri import dice as seeded
 
@@ -41,14 +41,21 @@ def whole_number(value: Any, what: str = "value") -> int:
 
 
 # Actions ---------------------------------------------------------------------------------------
+@dataclass_transform(frozen_default=True)
 class Action:
-    """An action is a frozen dataclass with a `kind`: its name in the log and in JSON.
+    """An action is a frozen dataclass with a `kind`: its name in the log and in JSON. A game
+    declares one as `class Stage(Action, kind="stage"): …fields…`.
 
     `keeps_events`: whether the events of the moves before it still stand after it (a chance
     step, or a move that finishes what the one before began); otherwise it starts afresh."""
 
     kind: ClassVar[str]
-    keeps_events: ClassVar[bool] = False
+    keeps_events: ClassVar[bool]
+
+    def __init_subclass__(cls, kind: str, keeps_events: bool = False, **options: Any) -> None:
+        super().__init_subclass__(**options)
+        cls.kind, cls.keeps_events = kind, keeps_events
+        dataclass(frozen=True)(cls)  # in place: the class itself becomes the dataclass
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"type": self.kind}
@@ -58,12 +65,9 @@ class Action:
         return data
 
 
-@dataclass(frozen=True)
-class Dice(Action):
+class Dice(Action, kind="dice", keeps_events=True):
     """The outcome of a throw: the values, in the order of the dice thrown."""
 
-    kind: ClassVar[str] = "dice"
-    keeps_events: ClassVar[bool] = True
     values: tuple[int, ...]
 
 

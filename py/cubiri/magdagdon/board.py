@@ -50,10 +50,6 @@ def format_board(board: Sequence[int]) -> str:
     return "/".join(chars[i : i + SIZE] for i in range(0, CELLS, SIZE))
 
 
-def cell_index(row: int, col: int) -> int:
-    return row * SIZE + col
-
-
 def cell_position(index: int) -> tuple[int, int]:
     return divmod(index, SIZE)
 

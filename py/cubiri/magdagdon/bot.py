@@ -1,4 +1,4 @@
-"""The MAGDAGDON computer player: which dice to stage where, when a Majda Power pays, where a RUIN goes.
+"""The MAGDAGDON computer player: what to stage where, when a Majda Power pays, where a RUIN goes.
 
 Every decision compares boards by `Evaluator.value`, an estimate of the final score the board
 can still become (M20–M24), not its score now: an empty cell is worth what it will probably hold,
@@ -49,9 +49,12 @@ LINES: tuple[tuple[int, ...], ...] = tuple(
     tuple(range(r * SIZE, r * SIZE + SIZE)) for r in range(SIZE)
 ) + tuple(tuple(range(c, CELLS, SIZE)) for c in range(SIZE))  # reading order of M21
 # M10: a number v lets only v-1, v and v+1 next to it.
-NEAR: tuple[int, ...] = (0,) + tuple(
-    sum(1 << (u - 1) for u in (v - 1, v, v + 1) if 1 <= u <= 6) for v in range(1, 7)
+NEAR: tuple[int, ...] = (
+    0,
+    *(sum(1 << (u - 1) for u in (v - 1, v, v + 1) if 1 <= u <= 6) for v in range(1, 7)),
 )
+# SPREAD[mask]: the values within 1 of some value of `mask`, what a neighbour of it may hold.
+SPREAD: tuple[int, ...] = tuple((m | m << 1 | m >> 1) & ALL_VALUES for m in range(64))
 # On a board without numbers (M8) every empty cell is alike up to the square's 8 symmetries,
 # which keep every line a line and every reading direction a direction (M21 counts both), so the
 # first die need only try a corner, an edge cell and a centre cell.
@@ -93,14 +96,27 @@ class Weights:
     # MAGDAGDON pressure (M16): points lost per unit of the chance that the next roll cannot place
     # the minimum, judged from the values the cells reachable now accept.
     stuck: float = 30.0
+    conflict: float = 20.0  # two empty neighbours that no pair of values fits: one becomes a RUIN
     bonus_scale: tuple[float, float, float] = (1.0, 1.0, 1.0)  # STRAIGHT, FOUR, PAIRS
     keep: float = 25.0  # a power use kept for later is worth this much on an empty board
 
 
 WEIGHTS: dict[str, Weights] = {
-    "peaceful": Weights(),
-    "survival": Weights(),
-    "nightmare": Weights(),
+    # Fitted by `bench/magdagdon_bot.py --tune` on 100 self-play games (seeds 100000…).
+    "peaceful": Weights(
+        risk=(1.0, 0.375, 0.1, 0.03, 0.0, 0.0, 0.0),
+        late=1.25,
+        fill=(0.0, 0.75, 0.48, 0.4, 0.5625, 0.525, 0.4),
+        keep=48.0,
+    ),
+    "survival": Weights(
+        lean=0.48, fill=(0.0, 0.6, 0.6, 0.5, 0.45, 0.42, 0.4), stuck=37.5, keep=20.0
+    ),
+    "nightmare": Weights(
+        risk=(1.0, 0.24, 0.1, 0.03, 0.0, 0.0, 0.0),
+        fill=(0.0, 0.75, 0.48, 0.4, 0.36, 0.42, 0.4),
+        bonus_scale=(1.0, 1.0, 0.8),
+    ),
 }
 
 
@@ -109,7 +125,7 @@ def _popcount(mask: int) -> int:
 
 
 class Evaluator:
-    """`value(board)`: the final score (before power penalties) this board can be expected to reach."""
+    """`value(board)`: the final score (less power penalties) the board can be expected to reach."""
 
     def __init__(self, weights: Weights, minimum: int) -> None:
         self.weights = weights
@@ -154,7 +170,9 @@ class Evaluator:
         lean = self.weights.lean
         expected = lean * max(values) + (1 - lean) * sum(values) / len(values)
         # Fewer rolls remain to bring the one fitting value as the board fills.
-        risk = min(1.0, self.weights.risk[len(values)] * (1 + self.weights.late * (1 - empties / 16)))
+        risk = min(
+            1.0, self.weights.risk[len(values)] * (1 + self.weights.late * (1 - empties / 16))
+        )
         return (1 - risk) * 2 * expected - risk * RUIN_PENALTY  # M20: counts in row and column
 
     def _line(self, key: int) -> float:
@@ -207,6 +225,7 @@ class Evaluator:
                 if linked >> cell & 1:
                     accepted |= codes[cell] - 8
             total -= self._stuck[_popcount(accepted)][min(self.minimum, empties)]
+            total -= self.weights.conflict * self._narrow(codes)
         cells = self._cells[empties]
         for code in codes:
             if code >= 8:
@@ -220,6 +239,29 @@ class Evaluator:
             found = lines.get(key)
             total += self._line(key) if found is None else found
         return total
+
+    @staticmethod
+    def _narrow(codes: list[int]) -> int:
+        """Keeps for each empty cell only the values that its empty neighbours can live with
+        (M10 once both are filled), and counts the neighbouring pairs that share no such values:
+        one of the two will be a RUIN (M19)."""
+        conflicts = 0
+        narrowed = codes[:]
+        for cell in range(CELLS):
+            code = codes[cell]
+            if code > 8:
+                mask = code - 8
+                for other in NEIGHBOURS[cell]:
+                    near = codes[other]
+                    if near > 8:
+                        kept = mask & SPREAD[near - 8]
+                        if kept:
+                            mask = kept
+                        else:
+                            conflicts += 1
+                narrowed[cell] = 8 + mask
+        codes[:] = narrowed
+        return conflicts // 2
 
     @staticmethod
     def _mark_unreachable(codes: list[int], linked: int) -> None:
@@ -255,7 +297,7 @@ def evaluator(difficulty: str, weights: Weights | None = None) -> Evaluator:
 
 # Staging -------------------------------------------------------------------------------------
 BEAM = 24  # boards carried on from each size beyond the minimum (M4: more dice are optional)
-FAST_BEAM = 3  # the same when only a value is wanted, for the many outcomes of a REROLL
+POWER_BEAM = 3  # the same when pricing dice for a power: a REROLL has up to 126 outcomes
 
 
 def _spots(board: Board) -> list[tuple[int, int]]:
@@ -306,9 +348,9 @@ def options(
                 rest = tuple(other for other in left if other != die)
                 for cell, mask in spots:
                     if mask & bit:
-                        after = current[:cell] + (value,) + current[cell + 1 :]
+                        after = (*current[:cell], value, *current[cell + 1 :])
                         if after not in following:  # the same board by another order (M12)
-                            following[after] = (staging + ((die, cell),), rest)
+                            following[after] = ((*staging, (die, cell)), rest)
         if not following:
             break
         if size < minimum:
@@ -358,7 +400,7 @@ def _ruin_option(board: Board, judge: Evaluator) -> tuple[float, int]:
     best = (-math.inf, -1)
     for cell in range(CELLS):
         if board[cell] == EMPTY:
-            value = judge.value(board[:cell] + (RUIN,) + board[cell + 1 :])
+            value = judge.value((*board[:cell], RUIN, *board[cell + 1 :]))
             if value > best[0]:
                 best = (value, cell)
     return best
@@ -375,7 +417,9 @@ def choose_ruin(board: Board, difficulty: str, *, weights: Weights | None = None
 
 
 # Majda Powers --------------------------------------------------------------------------------
-def _roll_value(board: Board, dice: Sequence[int], minimum: int, judge: Evaluator, beam: int) -> float:
+def _roll_value(
+    board: Board, dice: Sequence[int], minimum: int, judge: Evaluator, beam: int
+) -> float:
     """What these dice are worth: the best staging, or the best RUIN if they are a MAGDAGDON."""
     best = _best(options(board, dice, minimum, judge, beam))
     return best[0] if best is not None else _ruin_option(board, judge)[0]
@@ -420,63 +464,69 @@ def choose_power(
     judge = evaluator(difficulty, weights)
     minimum = required_minimum(board, rules)
     threshold = rules.penalties[powers_used] + _keep_value(rules, board, judge.weights)
+    price = _RollPrices.of(board, minimum, judge)
+    base = price(dice)
     choice: Power | None = None
-    base = _roll_value(board, dice, minimum, judge, BEAM)
     best = threshold
     for die, value in enumerate(dice):
         if value in dice[:die]:
             continue  # changing an equal die gives the same dice
         for delta in (-1, 1):
             if 1 <= value + delta <= 6:  # M13: never below 1 or above 6
-                changed = [*dice[:die], value + delta, *dice[die + 1 :]]
-                gain = _roll_value(board, changed, minimum, judge, BEAM) - base
+                gain = price([*dice[:die], value + delta, *dice[die + 1 :]]) - base
                 if gain > best:
                     best, choice = gain, ("adjust", die, delta)
-    memo: dict[tuple[int, ...], float] = {}  # dice (sorted) → value, shared by every set
     for chosen in _reroll_candidates(board, dice, stuck):
-        gain = _reroll_gain(board, dice, chosen, minimum, judge, memo)
-        if gain > best:
-            best, choice = gain, ("reroll", chosen)
+        # The expected value over every outcome of throwing the chosen dice again (M13).
+        kept = [value for die, value in enumerate(dice) if die not in chosen]
+        expected = sum(p * price([*kept, *new]) for new, p in OUTCOMES[len(chosen)])
+        if expected - base > best:
+            best, choice = expected - base, ("reroll", chosen)
     return choice
 
 
 def _reroll_candidates(board: Board, dice: Sequence[int], stuck: bool) -> list[tuple[int, ...]]:
     """The sets of dice worth pricing for a REROLL: every set once few cells are empty (the
-    search is quick there and the last cells are where a roll matters most), else all dice."""
+    search is quick there and the last cells are where a roll matters most); on a fuller board
+    only when the roll is a MAGDAGDON, and at most two dice (their 21 outcomes at most, so the
+    turn stays quick); else none."""
     count = len(dice)
-    if stuck or board.count(EMPTY) <= REROLL_ALL_SETS_AT:
-        return [
-            chosen
-            for size in range(1, count + 1)
-            for chosen in itertools.combinations(range(count), size)
-        ]
-    return []
+    largest = count if board.count(EMPTY) <= REROLL_ALL_SETS_AT else 2 if stuck else 0
+    return [
+        chosen
+        for size in range(1, largest + 1)
+        for chosen in itertools.combinations(range(count), size)
+    ]
 
 
 REROLL_ALL_SETS_AT = 6
 
 
-def _reroll_gain(
-    board: Board,
-    dice: Sequence[int],
-    chosen: tuple[int, ...],
-    minimum: int,
-    judge: Evaluator,
-    memo: dict[tuple[int, ...], float],
-) -> float:
-    """The expected value over every outcome of rerolling `chosen`, less keeping the dice."""
-    kept = [value for die, value in enumerate(dice) if die not in chosen]
+class _RollPrices:
+    """What each set of dice is worth on one board (`_roll_value`), by its sorted values. Every
+    power of a turn prices dice on the same board, so the table of the last board is kept: the
+    second power of a turn finds most outcomes already priced. Pure: only speed depends on it."""
 
-    def value_of(values: Sequence[int]) -> float:
-        key = tuple(sorted(values))
-        found = memo.get(key)
+    _last: _RollPrices | None = None
+
+    def __init__(self, board: Board, minimum: int, judge: Evaluator) -> None:
+        self.key = (board, minimum, judge)
+        self.prices: dict[tuple[int, ...], float] = {}
+
+    @classmethod
+    def of(cls, board: Board, minimum: int, judge: Evaluator) -> _RollPrices:
+        last = cls._last
+        if last is None or last.key != (board, minimum, judge):
+            last = cls._last = cls(board, minimum, judge)
+        return last
+
+    def __call__(self, dice: Sequence[int]) -> float:
+        key = tuple(sorted(dice))
+        found = self.prices.get(key)
         if found is None:
-            found = memo[key] = _roll_value(board, values, minimum, judge, FAST_BEAM)
+            board, minimum, judge = self.key
+            found = self.prices[key] = _roll_value(board, key, minimum, judge, POWER_BEAM)
         return found
-
-    expected = sum(p * value_of(kept + list(new)) for new, p in OUTCOMES[len(chosen)])
-    return expected - value_of(dice)
-
 
 
 # A whole turn --------------------------------------------------------------------------------
@@ -516,7 +566,7 @@ def play_turn(
     if stuck:  # M17–M18: accept the MAGDAGDON
         cell = choose_ruin(board, difficulty, weights=weights)
         actions.append(("ruin", cell))
-        return board[:cell] + (RUIN,) + board[cell + 1 :], powers_used, actions
+        return (*board[:cell], RUIN, *board[cell + 1 :]), powers_used, actions
     cells = list(board)
     for die, cell in choose_staging(board, dice, difficulty, powers_used, weights=weights):
         cells[cell] = dice[die]

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from itertools import combinations
-from typing import Any, ClassVar
+from typing import Any
 
 from cubiri import dice as seeded
 from cubiri.kernel import Action, Dice, Engine, RuleError, Throw, is_whole, whole_number
@@ -41,57 +41,44 @@ class Phase(StrEnum):
 
 
 # Actions ---------------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class Roll(Action):
-    kind: ClassVar[str] = "roll"
+class Roll(Action, kind="roll"):
+    """Throw the four dice of a turn (M2)."""
 
 
-@dataclass(frozen=True)
-class Stage(Action):
+class Stage(Action, kind="stage"):
     """Put die `die` (0–3, its place in the roll) on `cell` (row * 4 + col) for this turn."""
 
-    kind: ClassVar[str] = "stage"
     die: int
     cell: int
 
 
-@dataclass(frozen=True)
-class Unstage(Action):
-    kind: ClassVar[str] = "unstage"
-    cell: int
+class Unstage(Action, kind="unstage"):
+    cell: int  # M12: the die there comes back, and any later one that no longer fits
 
 
-@dataclass(frozen=True)
-class Confirm(Action):
-    kind: ClassVar[str] = "confirm"
+class Confirm(Action, kind="confirm"):
+    """The staged dice become permanent (M4)."""
 
 
-@dataclass(frozen=True)
-class Adjust(Action):
+class Adjust(Action, kind="adjust"):
     """DECREASE −1 (delta −1) or INCREASE +1 (delta +1), one power use (M13)."""
 
-    kind: ClassVar[str] = "adjust"
     die: int
     delta: int
 
 
-@dataclass(frozen=True)
-class Reroll(Action):
+class Reroll(Action, kind="reroll"):
     """REROLL the chosen available dice together, one power use whatever the count (M13)."""
 
-    kind: ClassVar[str] = "reroll"
     dice: tuple[int, ...]
 
 
-@dataclass(frozen=True)
-class AcceptMagdagdon(Action):
-    kind: ClassVar[str] = "accept"
+class AcceptMagdagdon(Action, kind="accept"):
+    """Give up the roll: a RUIN will take a cell (M18)."""
 
 
-@dataclass(frozen=True)
-class PlaceRuin(Action):
-    kind: ClassVar[str] = "ruin"
-    cell: int
+class PlaceRuin(Action, kind="ruin"):
+    cell: int  # any empty cell (M18)
 
 
 # Events: what the last move did, for the screen to tell ----------------------------------------
@@ -236,6 +223,7 @@ def _start(data: dict[str, Any], seed: int, dice_scheme: int) -> State:
 
 
 def _snapshot(state: State) -> dict[str, Any]:
+    """What the log leads to, saved beside it as a check."""
     return {
         "board": format_board(state.board),
         "dice": list(state.dice),
@@ -247,17 +235,14 @@ def _snapshot(state: State) -> dict[str, Any]:
 
 
 ENGINE = Engine[State]("magdagdon", _legal_actions, _throw, _setup, _start, _snapshot)
-apply = ENGINE.apply
-play = ENGINE.play
-legal_actions = ENGINE.legal_actions
-to_dict = ENGINE.to_dict
-from_dict = ENGINE.from_dict
-_error = ENGINE.error
+apply, play, legal_actions = ENGINE.apply, ENGINE.play, ENGINE.legal_actions
+to_dict, from_dict, _error = ENGINE.to_dict, ENGINE.from_dict, ENGINE.error
 
 
 # Handlers --------------------------------------------------------------------------------------
 @ENGINE.rule(Roll)
 def _roll(state: State, action: Roll) -> State:
+    """M2: four dice are thrown; what they show is the next action."""
     if state.phase is not Phase.ROLL:
         raise _error("already_rolled", "the dice are already rolled")
     throwing = tuple(range(DICE_PER_ROLL))

@@ -26,10 +26,6 @@ class Line:
     sum: int
     bonus: Bonus | None
 
-    @property
-    def points(self) -> int:
-        return self.sum + (self.bonus.value if self.bonus else 0)
-
 
 @dataclass(frozen=True)
 class Breakdown:

@@ -20,18 +20,35 @@ from cubiri.mishimash.scoring import (
 
 def selection_points(roll: Sequence[int], selection: Sequence[int]) -> int | float | None:
     """The points of taking exactly `selection` from `roll`, before the multiplier, or None
-    where that selection is not legal (X2–X7)."""
+    where that selection is not legal (X2–X7).
+
+    >>> selection_points([1, 5, 5, 2, 3, 3], [1, 5])
+    1.5
+    >>> selection_points([2, 2, 2, 6, 1, 4], [2, 2])  # X6: a three of a kind is taken whole
+    """
     halves = selection_halves(check_dice(roll), check_dice(selection, "selection"))
     return None if halves is None else to_points(halves)
 
 
 def best_points(roll: Sequence[int]) -> int | float:
-    """The most one legal selection of the roll is worth; 0 for a bust (X11)."""
+    """The most one legal selection of the roll is worth; 0 for a bust (X11).
+
+    >>> best_points([1, 2, 3, 4, 5, 6])  # X5: a straight
+    15
+    >>> best_points([2, 3, 4, 6])
+    0
+    """
     return to_points(best_halves(check_dice(roll)))
 
 
 def turn_points(steps: Sequence[tuple[Sequence[int], Sequence[int]]]) -> int | float:
-    """The turn's unbanked points after these (roll, selection) steps (X8–X12)."""
+    """The turn's unbanked points after these (roll, selection) steps (X8–X12).
+
+    >>> turn_points([([1, 2, 3, 4, 6, 6], [1]), ([5, 2, 3, 4, 6], [5])])  # 1 × 1 + 0.5 × 2
+    2
+    >>> turn_points([([1, 2, 3, 4, 5, 6], [1, 2, 3, 4, 5, 6])])  # X12: a MISHIMASH, +10
+    25
+    """
     halves, dice_left, mishimashes = 0, DICE, 0
     for number, (roll, selection) in enumerate(steps, start=1):
         rolled, chosen = check_dice(roll), check_dice(selection, "selection")

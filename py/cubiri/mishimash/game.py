@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from itertools import combinations
-from typing import Any, ClassVar
+from typing import Any
 
 from cubiri import dice as seeded
 from cubiri.kernel import Action, Dice, Engine, RuleError, Throw, is_whole, whole_number
@@ -45,31 +45,22 @@ class Round(StrEnum):
 
 
 # Actions ---------------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class Roll(Action):
+class Roll(Action, kind="roll"):
     """The first roll of a turn: six dice."""
 
-    kind: ClassVar[str] = "roll"
 
-
-@dataclass(frozen=True)
-class Select(Action):
+class Select(Action, kind="select"):
     """Take these dice (indices into the roll on the table) as this roll's combinations."""
 
-    kind: ClassVar[str] = "select"
     dice: tuple[int, ...]
 
 
-@dataclass(frozen=True)
-class Bank(Action):
-    kind: ClassVar[str] = "bank"
-    keeps_events: ClassVar[bool] = True  # a MISHIMASH just selected is still news
+class Bank(Action, kind="bank", keeps_events=True):
+    """Keep the turn's points (X10); a MISHIMASH just selected is still news."""
 
 
-@dataclass(frozen=True)
-class RollAgain(Action):
-    kind: ClassVar[str] = "roll_again"
-    keeps_events: ClassVar[bool] = True
+class RollAgain(Action, kind="roll_again", keeps_events=True):
+    """Throw the dice left, or six after a MISHIMASH (X10, X12)."""
 
 
 # Events: what just happened, for the screen to tell --------------------------------------------
@@ -123,14 +114,6 @@ class State:
     log: tuple[Action, ...] = ()
     events: tuple[Event, ...] = ()
 
-    def __repr__(self) -> str:
-        totals = " · ".join(f"{n} {h / 2:g}" for n, h in zip(self.players, self.totals, strict=True))
-        return (
-            f"<MISHIMASH to {self.target} seed={self.seed} [{totals}] {self.phase.value}"
-            f" {self.players[self.current]} roll={self.roll_number}"
-            f" dice={''.join(map(str, self.dice)) or '-'} turn_points={self.turn_halves / 2:g}>"
-        )
-
     @property
     def over(self) -> bool:
         return self.phase is Phase.OVER
@@ -138,6 +121,16 @@ class State:
     @property
     def solo(self) -> bool:
         return len(self.players) == 1
+
+    def __repr__(self) -> str:
+        totals = " · ".join(
+            f"{n} {h / 2:g}" for n, h in zip(self.players, self.totals, strict=True)
+        )
+        return (
+            f"<MISHIMASH to {self.target} seed={self.seed} [{totals}] {self.phase.value}"
+            f" {self.players[self.current]} roll={self.roll_number}"
+            f" dice={''.join(map(str, self.dice)) or '-'} turn_points={self.turn_halves / 2:g}>"
+        )
 
     @property
     def turn_of_game(self) -> int:
@@ -207,35 +200,40 @@ def _start(data: dict[str, Any], seed: int, dice_scheme: int) -> State:
     return new_game(data.get("players"), data.get("target"), seed, dice_scheme)  # type: ignore[arg-type]
 
 
+_SNAPSHOT = (
+    "totals",
+    "turns",
+    "current",
+    "dice",
+    "selected",
+    "roll_number",
+    "dice_left",
+    "turn_halves",
+    "mishimashes",
+    "still_to_play",
+    "contenders",
+    "winner",
+)
+
+
 def _snapshot(state: State) -> dict[str, Any]:
-    return {
-        "totals": list(state.totals),
-        "turns": list(state.turns),
-        "current": state.current,
-        "phase": state.phase.value,
-        "dice": list(state.dice),
-        "selected": list(state.selected),
-        "roll_number": state.roll_number,
-        "dice_left": state.dice_left,
-        "turn_halves": state.turn_halves,
-        "mishimashes": state.mishimashes,
-        "stage": state.round.value,  # the name save version 1 gave it
-        "still_to_play": list(state.still_to_play),
-        "contenders": list(state.contenders),
-        "winner": state.winner,
-    }
+    data = {key: getattr(state, key) for key in _SNAPSHOT}
+    plain = {key: list(value) if isinstance(value, tuple) else value for key, value in data.items()}
+    # "stage" is the name save version 1 gave the round.
+    return {**plain, "phase": state.phase.value, "stage": state.round.value}
 
 
 ENGINE = Engine[State]("mishimash", _legal_actions, _throw, _setup, _start, _snapshot)
-apply = ENGINE.apply
-play = ENGINE.play
-legal_actions = ENGINE.legal_actions
-to_dict = ENGINE.to_dict
-from_dict = ENGINE.from_dict
-_error = ENGINE.error
+apply, play, legal_actions = ENGINE.apply, ENGINE.play, ENGINE.legal_actions
+to_dict, from_dict, _error = ENGINE.to_dict, ENGINE.from_dict, ENGINE.error
 
 
 # Handlers --------------------------------------------------------------------------------------
+def _start_throw(state: State) -> State:
+    # X9: the roll count goes on across a MISHIMASH.
+    return replace(state, phase=Phase.THROW, selected=(), roll_number=state.roll_number + 1)
+
+
 @ENGINE.rule(Roll)
 def _roll(state: State, action: Roll) -> State:
     if state.phase is not Phase.ROLL:
@@ -247,11 +245,6 @@ def _roll(state: State, action: Roll) -> State:
 def _roll_again(state: State, action: RollAgain) -> State:
     _require(state, Phase.DECIDE)
     return _start_throw(state)
-
-
-def _start_throw(state: State) -> State:
-    # X9: the roll count goes on across a MISHIMASH.
-    return replace(state, phase=Phase.THROW, selected=(), roll_number=state.roll_number + 1)
 
 
 @ENGINE.rule(Dice)

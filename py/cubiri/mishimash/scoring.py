@@ -17,10 +17,9 @@ FACES = range(1, 7)
 
 @dataclass(frozen=True)
 class Combination:
-    """One scoring combination of a roll: the faces it takes and its value in halves."""
+    """One scoring combination of a roll: its kind and its value in halves."""
 
     kind: str  # "single", "kind" (N of a kind), "straight", "three_pairs"
-    faces: tuple[int, ...]
     halves: int
 
     @property
@@ -54,16 +53,16 @@ def combinations_of(roll: Sequence[int]) -> list[Combination]:
     found: list[Combination] = []
     if len(roll) == DICE:
         if sorted(roll) == list(FACES):
-            found.append(Combination("straight", tuple(FACES), 30))  # X5: 15 points
+            found.append(Combination("straight", 30))  # X5: 15 points
         if len(counts) == 3 and set(counts.values()) == {2}:
-            found.append(Combination("three_pairs", tuple(sorted(roll)), 20))  # X5: 10 points
+            found.append(Combination("three_pairs", 20))  # X5: 10 points
     for face in FACES:
         count = counts[face]
         if count >= 3:
             # X6: the dice of one face that form an N-of-a-kind are one combination
-            found.append(Combination("kind", (face,) * count, kind_halves(face, count)))
+            found.append(Combination("kind", kind_halves(face, count)))
         elif face in SINGLE_HALVES:
-            found += [Combination("single", (face,), SINGLE_HALVES[face])] * count
+            found += [Combination("single", SINGLE_HALVES[face])] * count
     return found
 
 
