@@ -6,7 +6,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from app.pure.i18n import load_translator
-from app.pure.magdagdon_view import PickDie, Selection, after_tap, build_view
+from app.pure.magdagdon_view import PickDie, Picked, after_tap, build_view
 from cubiri.magdagdon.board import parse_board
 from cubiri.magdagdon.game import (
     AcceptMagdagdon,
@@ -30,7 +30,7 @@ def rolled(board: str, dice: list[int], difficulty: str = "peaceful") -> State:
 
 
 def test_before_the_roll_the_next_step_is_roll() -> None:
-    view = build_view(new_game("survival", 1), Selection(), t)
+    view = build_view(new_game("survival", 1), Picked(), t)
     assert (view.primary, view.primary_enabled) == ("ROLL", True)
     assert view.dice == [] and view.turn == "Turn 1" and view.difficulty == "SURVIVAL"
     assert "ROLL" in view.message
@@ -39,7 +39,7 @@ def test_before_the_roll_the_next_step_is_roll() -> None:
 
 def test_picking_a_die_lights_exactly_its_legal_cells() -> None:
     state = rolled("..../.3../..../....", [4, 1, 3, 6])
-    view = build_view(state, Selection(die=0), t)
+    view = build_view(state, Picked(die=0), t)
     assert {c.index for c in view.cells if c.lit} == set(state.legal_cells(0))
     assert view.dice[0].status == "picked"
     assert view.cells[5].label == "Row 2, column 2: 3"
@@ -51,7 +51,7 @@ def test_picking_a_die_lights_exactly_its_legal_cells() -> None:
 def test_staged_dice_look_different_and_confirm_enables_at_the_minimum() -> None:
     state = rolled("..../.3../..../....", [4, 3, 1, 6])
     state = apply(apply(state, Stage(0, 6)), Stage(1, 4))
-    view = build_view(state, Selection(), t)
+    view = build_view(state, Picked(), t)
     assert view.cells[6].kind == "staged" and view.cells[5].kind == "number"
     assert "staged, tap to take it back" in view.cells[6].label
     assert [d.status for d in view.dice] == ["staged", "staged", "available", "available"]
@@ -62,44 +62,44 @@ def test_staged_dice_look_different_and_confirm_enables_at_the_minimum() -> None
 
 def test_magdagdon_says_what_the_player_may_do() -> None:
     state = rolled("..../.3../..../....", [1, 1, 6, 6])
-    view = build_view(state, Selection(), t)
+    view = build_view(state, Picked(), t)
     assert view.tone == "danger" and view.primary == "ACCEPT MAGDAGDON"
     assert "Majda Power" in view.message
     assert view.powers.reroll and not view.powers.decrease  # no die picked yet
-    nightmare = build_view(rolled("..../.3../..../....", [1, 1, 6, 6], "nightmare"), Selection(), t)
+    nightmare = build_view(rolled("..../.3../..../....", [1, 1, 6, 6], "nightmare"), Picked(), t)
     assert "Majda Power" not in nightmare.message and not nightmare.powers.visible
 
 
 def test_after_accepting_every_empty_cell_can_become_the_ruin() -> None:
     state = apply(rolled("..../.3../..../....", [1, 1, 6, 6]), AcceptMagdagdon())
-    view = build_view(state, Selection(), t)
+    view = build_view(state, Picked(), t)
     assert sum(cell.lit for cell in view.cells) == 15
     assert "RUIN" in view.message
 
 
 def test_power_buttons_follow_the_picked_die_and_its_bounds() -> None:
     state = rolled("..../..../..../....", [1, 6, 3, 3])
-    low = build_view(state, Selection(die=0), t).powers
-    high = build_view(state, Selection(die=1), t).powers
+    low = build_view(state, Picked(die=0), t).powers
+    high = build_view(state, Picked(die=1), t).powers
     assert (low.decrease, low.increase) == (None, Adjust(0, 1))
     assert (high.decrease, high.increase) == (Adjust(1, -1), None)
     assert low.status == "3 left · next costs 10"
-    choosing = build_view(state, Selection(rerolling=True, reroll=frozenset({0, 2})), t).powers
+    choosing = build_view(state, Picked(rerolling=True, reroll=frozenset({0, 2})), t).powers
     assert choosing.reroll_label == "REROLL 2 DICE" and choosing.cancel
     assert choosing.reroll == Reroll((0, 2))
 
 
 def test_every_tap_says_what_it_plays_and_the_selection_that_follows() -> None:
     state = rolled("..../.3../..../....", [4, 1, 3, 6])
-    view = build_view(state, Selection(die=0), t)
+    view = build_view(state, Picked(die=0), t)
     assert {c.tap for c in view.cells if c.tap} == {Stage(0, c) for c in state.legal_cells(0)}
     assert view.dice[1].tap == PickDie(1) and view.primary_tap is None
     after = apply(state, Stage(0, 6))
     # After a placement the next die that still fits is picked: the 3 (the 1 fits nowhere).
-    assert after_tap(after, Selection(die=0), Stage(0, 6)) == Selection(die=2)
-    assert build_view(after, Selection(), t).cells[6].tap == Unstage(6)
-    assert after_tap(state, Selection(die=1), PickDie(1)) == Selection()
-    assert build_view(new_game("peaceful", 1), Selection(), t).primary_tap == Roll()
+    assert after_tap(after, Picked(die=0), Stage(0, 6)) == Picked(die=2)
+    assert build_view(after, Picked(), t).cells[6].tap == Unstage(6)
+    assert after_tap(state, Picked(die=1), PickDie(1)) == Picked()
+    assert build_view(new_game("peaceful", 1), Picked(), t).primary_tap == Roll()
 
 
 def test_the_end_shows_the_breakdown_with_every_bonus_line() -> None:
@@ -107,7 +107,7 @@ def test_the_end_shows_the_breakdown_with_every_bonus_line() -> None:
         new_game("peaceful", 1), board=parse_board("1234/1234/1234/123x"), powers_used=2
     )
     state = replace(state, phase=state.phase.OVER, turns=8)
-    view = build_view(state, Selection(), t)
+    view = build_view(state, Picked(), t)
     assert view.end is not None
     labels = dict(view.end.rows)
     assert labels["Row 1: STRAIGHT"] == "+60"

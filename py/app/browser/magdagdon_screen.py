@@ -20,7 +20,7 @@ from app.pure.magdagdon_view import (
     LineView,
     MagdagdonView,
     NewGame,
-    Selection,
+    Picked,
     Tap,
     after_tap,
     build_view,
@@ -38,7 +38,7 @@ class MagdagdonScreen:
     def __init__(self, host: Host) -> None:
         self.host = host
         self.state: engine.State | None = None
-        self.picked = Selection()
+        self.picked = Picked()
         self.record_id: str | None = None
         self.focus_cell = 0
         self.last_view: MagdagdonView | None = None
@@ -118,7 +118,7 @@ class MagdagdonScreen:
         stores.set_difficulty(difficulty)
         self.state = engine.new_game(difficulty, random.getrandbits(31) if seed is None else seed)
         self.record_id = None
-        self.picked = Selection()
+        self.picked = Picked()
         self.last_view = None
         self._save()
 
@@ -234,7 +234,7 @@ class MagdagdonScreen:
             messages.append(t("magdagdon.hint.ruin"))
         for event in after.events:
             if isinstance(event, engine.Stuck):
-                messages.append(build_view(after, Selection(), t).message)
+                messages.append(build_view(after, Picked(), t).message)
             elif isinstance(event, engine.Confirmed):
                 self._discard(event.discarded, before.dice)
                 messages.append(t("announce.confirmed"))

@@ -1,7 +1,7 @@
 """What the MAGDAGDON screen shows, and what each tap means: a pure view model.
 
 No DOM here, so every decision about what the player sees is tested under CPython. The UI's own
-state (which die is picked, which dice are chosen for REROLL) lives in `Selection`. Each cell,
+state (which die is picked, which dice are chosen for REROLL) lives in `Picked`. Each cell,
 die and button carries its `tap`: the engine action it plays, or a change of the selection;
 the screen only carries it out (`after_tap` gives the selection that follows).
 """
@@ -36,7 +36,7 @@ BONUS_KEYS = {
 
 
 @dataclass(frozen=True)
-class Selection:
+class Picked:
     """The screen's own state: not part of the game, not saved."""
 
     die: int | None = None  # the die picked to be placed (or changed by a power)
@@ -74,20 +74,20 @@ class NewGame:
 Tap = Action | PickDie | ChooseForReroll | StartReroll | CancelReroll | NewGame
 
 
-def after_tap(state: State, picked: Selection, tap: Tap) -> Selection:
+def after_tap(state: State, picked: Picked, tap: Tap) -> Picked:
     """The selection once `tap` is done (`state` is the game after it)."""
     if isinstance(tap, PickDie):
-        return Selection(die=None if picked.die == tap.die else tap.die)
+        return Picked(die=None if picked.die == tap.die else tap.die)
     if isinstance(tap, ChooseForReroll):
         return replace(picked, reroll=picked.reroll ^ {tap.die})
     if isinstance(tap, StartReroll):
-        return Selection(rerolling=True)
+        return Picked(rerolling=True)
     if isinstance(tap, Stage):
         # The next die that still fits somewhere is picked, to save a tap.
-        return Selection(die=next((d for d in state.available if state.legal_cells(d)), None))
+        return Picked(die=next((d for d in state.available if state.legal_cells(d)), None))
     if isinstance(tap, Adjust | Unstage):
         return picked
-    return Selection()
+    return Picked()
 
 
 @dataclass(frozen=True)
@@ -169,7 +169,7 @@ def cell_name(t: Translator, index: int) -> str:
     return t("magdagdon.cell", row=row + 1, col=col + 1)
 
 
-def build_view(state: State, picked: Selection, t: Translator) -> MagdagdonView:
+def build_view(state: State, picked: Picked, t: Translator) -> MagdagdonView:
     phase = state.phase
     board = state.staged_board
     staged_cells = {cell for _, cell in state.staged}
@@ -210,7 +210,7 @@ def build_view(state: State, picked: Selection, t: Translator) -> MagdagdonView:
     )
 
 
-def _cell_taps(state: State, picked: Selection) -> dict[int, Stage | Unstage | PlaceRuin]:
+def _cell_taps(state: State, picked: Picked) -> dict[int, Stage | Unstage | PlaceRuin]:
     """What a tap on each cell plays now: only what `legal_actions` offers."""
     offered = legal_actions(state)
     taps: dict[int, Stage | Unstage | PlaceRuin] = {}
@@ -236,7 +236,7 @@ def _line_view(total: int, bonus: Bonus | None, t: Translator) -> LineView:
     return LineView(total, bonus.name.lower(), f"+{bonus.value}", f"{name} +{bonus.value}")
 
 
-def _dice(state: State, picked: Selection, t: Translator) -> list[DieView]:
+def _dice(state: State, picked: Picked, t: Translator) -> list[DieView]:
     if state.phase not in (Phase.PLACE, Phase.MAGDAGDON):
         return []
     staged = {die for die, _ in state.staged}
@@ -259,7 +259,7 @@ def _dice(state: State, picked: Selection, t: Translator) -> list[DieView]:
     return views
 
 
-def _message(state: State, picked: Selection, t: Translator) -> str:
+def _message(state: State, picked: Picked, t: Translator) -> str:
     phase = state.phase
     if phase is Phase.ROLL:
         return t("magdagdon.hint.roll")
@@ -293,7 +293,7 @@ def _primary_label(state: State, t: Translator) -> str:
     return t("magdagdon.confirm_count", staged=len(state.staged), minimum=state.minimum)
 
 
-def _powers(state: State, picked: Selection, t: Translator) -> PowerView:
+def _powers(state: State, picked: Picked, t: Translator) -> PowerView:
     offered = set(legal_actions(state))
     die = picked.die if picked.die in state.available and not picked.rerolling else None
     reroll: StartReroll | Reroll | None = None

@@ -14,7 +14,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cubiri.kernel import is_whole
+from cubiri.magdagdon.board import CELLS, SIZE
 from cubiri.magdagdon.difficulty import DIFFICULTIES
+from cubiri.magdagdon.scoring import RUIN_PENALTY, Bonus
 
 TABLE_SIZE = 10
 VERSION = 1
@@ -114,10 +116,17 @@ class RecordBook:
         return json.dumps(data)
 
 
-# The lowest score a game can make: 16 ruins (no numbers) and every power's penalty.
+# The lowest score a game can make: every cell a RUIN and every power's penalty; the highest:
+# every number a 6 (counted twice, M20) and a STRAIGHT's bonus on every line (M21).
+_WORST = -RUIN_PENALTY * CELLS - max(d.penalty(d.powers) for d in DIFFICULTIES.values())
+_BEST = 2 * CELLS * 6 + 2 * SIZE * Bonus.STRAIGHT.value
 MAGDAGDON_SCORES = RecordBook(
     what="high scores",
-    bounds={"score": (-15 * 16 - 70, 2 * 16 * 6 + 8 * 60), "turns": (1, 16), "powers": (0, 3)},
+    bounds={
+        "score": (_WORST, _BEST),
+        "turns": (1, CELLS),
+        "powers": (0, max(d.powers for d in DIFFICULTIES.values())),
+    },
     rank=lambda r: (-r["score"], r.date),
     table_name=lambda name: name in DIFFICULTIES,
     fits=lambda table, r: r["powers"] <= DIFFICULTIES[table].powers,
