@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from enum import StrEnum
-from itertools import combinations
+from itertools import combinations, pairwise
 from typing import Any
 
 from cubiri import dice as seeded
@@ -332,7 +332,7 @@ def _reroll(state: State, action: Reroll) -> State:
     chosen = action.dice
     if not chosen:
         raise _error("reroll_empty", "choose at least one die to REROLL (M13)")
-    if any(a >= b for a, b in zip(chosen, chosen[1:], strict=False)):
+    if any(a >= b for a, b in pairwise(chosen)):
         raise _error("bad_die", "each die is chosen once, in increasing order")
     for die in chosen:
         _available_die(state, die)
@@ -427,8 +427,8 @@ __all__ = [
     "PlaceRuin",
     "Reroll",
     "Roll",
-    "RuleError",
     "Ruined",
+    "RuleError",
     "Stage",
     "State",
     "Stuck",

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from enum import StrEnum
-from itertools import combinations
+from itertools import combinations, pairwise
 from typing import Any
 
 from cubiri import dice as seeded
@@ -261,7 +261,7 @@ def _dice(state: State, action: Dice) -> State:
 def _select(state: State, action: Select) -> State:
     _require(state, Phase.SELECT)
     chosen = action.dice
-    in_order = all(a < b for a, b in zip(chosen, chosen[1:], strict=False))
+    in_order = all(a < b for a, b in pairwise(chosen))
     if not in_order or not all(is_whole(i) and 0 <= i < len(state.dice) for i in chosen):
         raise _error("bad_die", f"not dice on the table, in increasing order: {chosen!r}")
     values = [state.dice[i] for i in chosen]
