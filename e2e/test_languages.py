@@ -46,7 +46,7 @@ LANGUAGES: dict[str, dict[str, str]] = {
         "locale": "vi-VN",
         "roll": "ĐỔ",
         "settings": "CÀI ĐẶT",
-        "bank": "GIỮ ĐIỂM",
+        "bank": "CHỐT ĐIỂM",
         "rules": "LUẬT CHƠI",
         "goal": "MỤC TIÊU",
         "half": "0,5",

@@ -75,7 +75,7 @@ def test_x16_the_final_round_gives_exactly_the_right_players_one_more_turn(
     driver = MishimashDriver(page, names, 20, seed)
     driver.start()
     driver.play_until(bank_at_once, third_reaches_target)
-    expect(page.locator("#ms-banner")).to_have_text("FINAL ROUND: Ana, Bo play once more.")
+    expect(page.locator("#ms-banner")).to_have_text("FINAL ROUND: Ana and Bo play once more.")
     expect(page.locator("#ms-players li").nth(2).locator("small")).to_have_text("done")
     both_sizes(page, shot, "mishimash-final-round")
     played = []
@@ -111,7 +111,7 @@ def test_x17_a_tie_is_played_off_by_the_tied_players_only(
     tied = [names[p] for p in driver.state.contenders]
     out = next(name for name in names if name not in tied)
     expect(page.locator("#ms-banner")).to_have_text(
-        f"SUDDEN DEATH: {', '.join(tied)} play until one is ahead."
+        f"SUDDEN DEATH: {' and '.join(tied)} play until one is ahead."
     )
     expect(page.locator("#ms-players li", has_text=out).locator("small")).to_have_text("out")
     both_sizes(page, shot, "mishimash-sudden-death")
@@ -141,7 +141,8 @@ def test_x11_a_bust_shows_what_was_lost(page: Page, open_app: Open, shot: Shot) 
     assert isinstance(last, engine.Bust)
     lost = english_number(page, last.halves / 2)
     loser = names[last.player]
-    expect(page.locator("#ms-event")).to_have_text(f"BUST! {loser} loses {lost} points.")
+    unit = "point" if lost == "1" else "points"
+    expect(page.locator("#ms-event")).to_have_text(f"BUST! {loser} loses {lost} {unit}.")
     assert driver.shown_dice() == list(driver.state.dice)  # the roll that busted stays shown
     expect(page.locator("#ms-players li").nth(last.player).locator("strong")).to_have_text("0")
     both_sizes(page, shot, "mishimash-bust")

@@ -85,7 +85,7 @@ def test_power_buttons_follow_the_picked_die_and_its_bounds() -> None:
     assert (high.decrease, high.increase) == (Adjust(1, -1), None)
     assert low.status == "3 left · next costs 10"
     choosing = build_view(state, Picked(rerolling=True, reroll=frozenset({0, 2})), t).powers
-    assert choosing.reroll_label == "REROLL 2 DICE" and choosing.cancel
+    assert choosing.reroll_label == "REROLL 2\u00a0DICE" and choosing.cancel
     assert choosing.reroll == Reroll((0, 2))
 
 

@@ -14,6 +14,7 @@ from app.pure.i18n import (
     DEFAULT_LANGUAGE,
     Translator,
     available_languages,
+    intl_locale,
     load_translator,
     pick_language,
 )
@@ -106,12 +107,20 @@ class Shell:
         except (OSError, ValueError) as error:
             window.console.warn(f"Locale {language} unusable ({error}); using English")
             t = load_translator(DEFAULT_LANGUAGE)
-        # Plurals and numbers the way the browser writes them in this language.
-        plurals = Intl.PluralRules.new(t.language)
+        # Plurals, numbers and lists of names the way the browser writes them in this
+        # language (pt is European Portuguese: pt-PT). The plural rules see the number with
+        # the digits it is shown with, so 1 point, 0.5 points.
+        tag = intl_locale(t.language)
         options = to_js({"maximumFractionDigits": 1}, dict_converter=Object.fromEntries)
-        numbers = Intl.NumberFormat.new(t.language, options)
+        plurals = Intl.PluralRules.new(tag, options)
+        numbers = Intl.NumberFormat.new(tag, options)
+        conjunction = to_js(
+            {"style": "long", "type": "conjunction"}, dict_converter=Object.fromEntries
+        )
+        lists = Intl.ListFormat.new(tag, conjunction)
         t.plural_category = lambda n: str(plurals.select(n))
         t.number = lambda value: str(numbers.format(value))
+        t.list_names = lambda names: str(lists.format(to_js([str(name) for name in names])))
         return t
 
     def apply_locale(self) -> None:
@@ -122,6 +131,11 @@ class Shell:
             element.textContent = t(element.dataset.i18n)
         for element in document.querySelectorAll("[data-i18n-aria-label]"):
             element.setAttribute("aria-label", t(element.dataset.i18nAriaLabel))
+        # The target pills show their number as the game line does: 1,000 / 1000 / 1.000.
+        for radio in document.querySelectorAll("input[name=ms-target]"):
+            label = radio.nextElementSibling
+            if str(radio.value).isdigit() and not absent(label):
+                label.textContent = t.number(int(radio.value))
         if self.screen == "settings":
             self._fill_languages()
 

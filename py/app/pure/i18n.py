@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import string
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from pathlib import Path
 
@@ -16,13 +16,89 @@ DEFAULT_LANGUAGE = "en"
 LOCALES_DIR = Path("locales")
 
 
-def english_plural(n: int) -> str:
-    return "one" if n == 1 else "other"
+# The tag handed to Intl for each language, where it is not the language code itself: the
+# Portuguese texts are European Portuguese, and Intl's "pt" is Brazilian (0 and 1.5 are "one"
+# there, "0 DADO"), so the browser formats and pluralises them as pt-PT.
+INTL_LOCALES = {"pt": "pt-PT"}
+
+
+def intl_locale(language: str) -> str:
+    """The BCP 47 tag for Intl.PluralRules / NumberFormat / ListFormat in this language."""
+    return INTL_LOCALES.get(language, language)
+
+
+def _is_one(n: float) -> bool:
+    """CLDR `i = 1 and v = 0`: exactly 1, with no visible decimals (1.5 is not one)."""
+    return n == 1
+
+
+# The CLDR plural rules of the languages Cubiri speaks, as Intl.PluralRules(intl_locale(lang))
+# selects them for the numbers the app shows (whole numbers and halves). Only the browser's
+# Intl decides in the page; these are the same rules for CPython (tests, tools).
+#   en, pt-PT: one = exactly 1 (0, 0.5, 1.5 and 2 are "other")
+#   hu: one = n is 1 (the noun stays singular after every number, but Intl still says "one")
+#   vi: only "other"
+PLURAL_RULES: dict[str, Callable[[float], str]] = {
+    "en": lambda n: "one" if _is_one(n) else "other",
+    "pt": lambda n: "one" if _is_one(n) else "other",
+    "hu": lambda n: "one" if n == 1 else "other",
+    "vi": lambda n: "other",
+}
+
+
+def english_plural(n: float) -> str:
+    return "one" if _is_one(n) else "other"
 
 
 def english_number(value: float) -> str:
     """1000 → "1,000", 10.5 → "10.5": what Intl.NumberFormat("en") writes."""
     return f"{value:,.1f}" if value % 1 else f"{int(value):,}"
+
+
+# How Intl.NumberFormat(intl_locale(lang), {maximumFractionDigits: 1}) writes a number:
+# (group separator, decimal separator, fewest integer digits before grouping starts).
+NUMBER_FORMATS: dict[str, tuple[str, str, int]] = {
+    "en": (",", ".", 4),
+    "pt": ("\u00a0", ",", 5),  # pt-PT: 1000, 10 000
+    "hu": ("\u00a0", ",", 5),  # 1000, 10 000
+    "vi": (".", ",", 4),  # 1.000
+}
+
+
+def number_format(language: str) -> Callable[[float], str]:
+    group, decimal, minimum = NUMBER_FORMATS.get(language, NUMBER_FORMATS[DEFAULT_LANGUAGE])
+
+    def number(value: float) -> str:
+        whole = f"{abs(value):.1f}" if value % 1 else f"{abs(int(value))}"
+        digits, _, fraction = whole.partition(".")
+        if len(digits) >= minimum:
+            digits = f"{int(digits):,}".replace(",", group)
+        sign = "-" if value < 0 else ""
+        return sign + digits + (decimal + fraction if fraction else "")
+
+    return number
+
+
+# The word joining the last two names, as Intl.ListFormat(lang, {type: "conjunction"}) writes
+# it; CPython lists without the serial comma ("A, B and C").
+LIST_AND = {"en": "and", "pt": "e", "hu": "és", "vi": "và"}
+
+
+def list_format(language: str) -> Callable[[Sequence[str]], str]:
+    conjunction = LIST_AND.get(language, LIST_AND[DEFAULT_LANGUAGE])
+
+    def list_names(items: Sequence[str]) -> str:
+        names = [str(item) for item in items]
+        if len(names) <= 1:
+            return "".join(names)
+        return f"{', '.join(names[:-1])} {conjunction} {names[-1]}"
+
+    return list_names
+
+
+def english_list(items: Sequence[str]) -> str:
+    """("A",) → "A", ("A", "B") → "A and B", ("A", "B", "C") → "A, B and C"."""
+    return list_format(DEFAULT_LANGUAGE)(items)
 
 
 class Translator:
@@ -31,16 +107,21 @@ class Translator:
         language: str,
         messages: Mapping[str, str],
         fallback: Mapping[str, str],
-        plural_category: Callable[[int], str] = english_plural,
+        plural_category: Callable[[float], str] = english_plural,
         number: Callable[[float], str] = english_number,
+        list_names: Callable[[Sequence[str]], str] = english_list,
     ):
         self.language = language
         self._messages = messages
         self._fallback = fallback
-        # In the browser this is Intl.PluralRules(language).select; CLDR category names.
+        # In the browser this is Intl.PluralRules(intl_locale(language)).select: CLDR
+        # categories ("one", "other", …) for any number the app shows, halves included.
         self.plural_category = plural_category
-        # In the browser this is Intl.NumberFormat(language).format: 0,5 in pt, hu and vi.
+        # In the browser this is Intl.NumberFormat(...).format: 0,5 in pt, hu and vi.
         self.number = number
+        # In the browser this is Intl.ListFormat(..., {type: "conjunction"}).format:
+        # "Ana", "Ana and Bo", "Ana, Bo and Cy" (in English).
+        self.list_names = list_names
 
     def __call__(self, key: str, **params: object) -> str:
         # A key missing from a translation falls back to English, and a key missing from
@@ -48,12 +129,20 @@ class Translator:
         text = self._messages.get(key) or self._fallback.get(key) or key
         return text.format(**params) if params else text
 
-    def plural(self, key: str, n: int, **params: object) -> str:
-        """`key.one`, `key.other` (or another CLDR category the language has), with {n}."""
+    def plural(self, key: str, n: float, **params: object) -> str:
+        """`key.one`, `key.other` (or another CLDR category the language has) chosen by the
+        number `n`, which may have a half (0.5 points is "other" in English). The message's
+        {n} shows `n` in the locale's format unless the caller passes its own `n`; a message
+        may show the same number under another name ({points}) passed in `params`."""
         category = f"{key}.{self.plural_category(n)}"
         if category not in self._messages and category not in self._fallback:
             category = f"{key}.other"
-        return self(category, n=n, **params)
+        return self(category, **{"n": self.number(n), **params})
+
+    def plural_names(self, key: str, names: Sequence[str], **params: object) -> str:
+        """A message about some people: {names} is their list in the language's own form
+        ("Ana and Bo"), and the message agrees with how many they are (`key.one` for one)."""
+        return self.plural(key, len(names), names=self.list_names(names), **params)
 
 
 def placeholders(text: str) -> set[str]:
@@ -73,10 +162,18 @@ def load_messages(language: str, root: Path = LOCALES_DIR) -> dict[str, str]:
 
 
 def load_translator(language: str = DEFAULT_LANGUAGE, root: Path = LOCALES_DIR) -> Translator:
+    """The texts of `language` with its plural rules, numbers and lists (CPython's versions;
+    the browser's shell replaces them with Intl's)."""
     english = load_messages(DEFAULT_LANGUAGE, root)
-    if language == DEFAULT_LANGUAGE:
-        return Translator(language, english, english)
-    return Translator(language, load_messages(language, root), english)
+    messages = english if language == DEFAULT_LANGUAGE else load_messages(language, root)
+    return Translator(
+        language,
+        messages,
+        english,
+        plural_category=PLURAL_RULES.get(language, english_plural),
+        number=number_format(language),
+        list_names=list_format(language),
+    )
 
 
 def available_languages(root: Path = LOCALES_DIR) -> list[str]:

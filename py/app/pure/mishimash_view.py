@@ -143,17 +143,18 @@ def _players(state: State, t: Translator) -> list[PlayerView]:
     return views
 
 
-def _names(state: State, players: tuple[int, ...]) -> str:
-    return ", ".join(state.players[p] for p in players)
+def _names(state: State, players: tuple[int, ...]) -> list[str]:
+    return [state.players[p] for p in players]
 
 
 def _banner(state: State, t: Translator) -> str:
+    # A list of names: the language's own list ("Ana and Bo") and a verb agreeing with it.
     if state.phase is Phase.OVER or state.solo:
         return ""
     if state.round is Round.FINAL_ROUND:
-        return t("mishimash.final_round", names=_names(state, state.still_to_play))
+        return t.plural_names("mishimash.final_round", _names(state, state.still_to_play))
     if state.round is Round.SUDDEN_DEATH:
-        return t("mishimash.sudden_death", names=_names(state, state.contenders))
+        return t.plural_names("mishimash.sudden_death", _names(state, state.contenders))
     return ""
 
 
@@ -193,11 +194,11 @@ def _event(state: State, t: Translator) -> tuple[str, str]:
     """The last thing worth a banner: how the last turn ended, or a MISHIMASH just now."""
     last = state.events[-1] if state.events else None
     if isinstance(last, Bust):
-        name = state.players[last.player]
-        return t("mishimash.bust", name=name, points=points(t, last.halves)), "bust"
+        name, lost = state.players[last.player], points(t, last.halves)
+        return t.plural("mishimash.bust", last.halves / 2, name=name, points=lost), "bust"
     if isinstance(last, Banked):
-        name = state.players[last.player]
-        return t("mishimash.banked", name=name, points=points(t, last.halves)), "bank"
+        name, won = state.players[last.player], points(t, last.halves)
+        return t.plural("mishimash.banked", last.halves / 2, name=name, points=won), "bank"
     if isinstance(last, Mishimash):
         return t("mishimash.mishimash", bonus=points(t, last.bonus_halves)), "mishimash"
     return "", ""
