@@ -17,21 +17,21 @@ from __future__ import annotations
 import argparse
 import itertools
 import math
-import random
 import sys
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
+from cubiri.kernel import outcomes
+from cubiri.magdagdon import game
 from cubiri.magdagdon.board import CELLS, EMPTY, RUIN, SIZE, Board, placeable
 from cubiri.magdagdon.difficulty import Difficulty
 from cubiri.magdagdon.difficulty import difficulty as rules_of
-from cubiri.magdagdon.scoring import RUIN_PENALTY, Bonus, breakdown
+from cubiri.magdagdon.scoring import RUIN_PENALTY, Bonus
 
 Placement = tuple[int, int]  # (die index, cell index)
 Staging = tuple[Placement, ...]
 Power = tuple[str, int, int] | tuple[str, tuple[int, ...]]  # ("adjust", die, ±1) / ("reroll", dice)
-Action = tuple[object, ...]
 
 ALL_VALUES = 0b111111  # bit v-1 set: value v may still go in a cell
 
@@ -99,23 +99,32 @@ class Weights:
     conflict: float = 20.0  # two empty neighbours that no pair of values fits: one becomes a RUIN
     bonus_scale: tuple[float, float, float] = (1.0, 1.0, 1.0)  # STRAIGHT, FOUR, PAIRS
     keep: float = 25.0  # a power use kept for later is worth this much on an empty board
+    next_roll: float = 1.0  # how much the exact chance that the next roll is a MAGDAGDON counts
+    wasted: float = 0.0  # what a turn lost to a MAGDAGDON costs beyond its RUIN
 
 
 WEIGHTS: dict[str, Weights] = {
-    # Fitted by `bench/magdagdon_bot.py --tune` on 100 self-play games (seeds 100000…).
+    # Fitted by `bench/magdagdon_bot.py --tune` on 100 self-play games (seeds 100000…); `wasted`
+    # and `next_roll` by hand on 200–400 games from the same seeds.
     "peaceful": Weights(
         risk=(1.0, 0.375, 0.1, 0.03, 0.0, 0.0, 0.0),
         late=1.25,
         fill=(0.0, 0.75, 0.48, 0.4, 0.5625, 0.525, 0.4),
         keep=48.0,
+        wasted=40.0,
     ),
     "survival": Weights(
-        lean=0.48, fill=(0.0, 0.6, 0.6, 0.5, 0.45, 0.42, 0.4), stuck=37.5, keep=20.0
+        lean=0.48,
+        fill=(0.0, 0.6, 0.6, 0.5, 0.45, 0.42, 0.4),
+        stuck=37.5,
+        keep=20.0,
+        next_roll=0.0,  # the exact check of the next roll did not pay here (200 games)
     ),
     "nightmare": Weights(
         risk=(1.0, 0.24, 0.1, 0.03, 0.0, 0.0, 0.0),
         fill=(0.0, 0.75, 0.48, 0.4, 0.36, 0.42, 0.4),
         bonus_scale=(1.0, 1.0, 0.8),
+        wasted=40.0,
     ),
 }
 
@@ -389,10 +398,32 @@ def choose_staging(
     del powers_used  # spent penalties are the same whatever is staged (M24)
     board = tuple(board)
     minimum = required_minimum(board, rules_of(difficulty))
-    best = _best(options(board, dice, minimum, evaluator(difficulty, weights)))
-    if best is None:
+    judge = evaluator(difficulty, weights)
+    found = options(board, dice, minimum, judge)
+    if not found:
         raise ValueError("MAGDAGDON: no order places the minimum of these dice (M16)")
-    return best[2]
+    # The static judgement guesses the chance of a MAGDAGDON; for the few best boards the exact
+    # chance of the next roll is cheap enough to count (sorted is stable: fewer dice first).
+    ranked = sorted(found, key=lambda option: -option[0])[:RECHECK]
+    return max(ranked, key=lambda option: _next_roll(option[0], option[1], judge))[2]
+
+
+RECHECK = 4  # the best boards of a turn whose next roll is checked exactly
+ROLLS = tuple((tuple(dice.values), p) for dice, p in outcomes(4))  # M2: every roll of four dice
+
+
+def _next_roll(value: float, board: Board, judge: Evaluator) -> float:
+    """`value`, less the expected loss of the next roll being a MAGDAGDON (M16): the RUIN it
+    forces goes where it costs least (M18), and the turn is gone."""
+    empties = board.count(EMPTY)
+    if not empties or not judge.weights.next_roll:
+        return value
+    minimum = min(judge.minimum, empties)  # M6
+    stuck = sum(p for dice, p in ROLLS if not placeable(board, dice, minimum))
+    if not stuck:
+        return value
+    loss = value - _ruin_option(board, judge)[0] + judge.weights.wasted
+    return value - judge.weights.next_roll * stuck * loss
 
 
 # RUINS ---------------------------------------------------------------------------------------
@@ -499,7 +530,9 @@ def _reroll_candidates(board: Board, dice: Sequence[int], stuck: bool) -> list[t
     ]
 
 
-REROLL_ALL_SETS_AT = 6
+# At 6 empty cells pricing every set took up to ~40 ms a decision (+3 points on PEACEFUL): too
+# near the time limit once Pyodide's slowdown is counted.
+REROLL_ALL_SETS_AT = 5
 
 
 class _RollPrices:
@@ -529,71 +562,100 @@ class _RollPrices:
         return found
 
 
-# A whole turn --------------------------------------------------------------------------------
-def play_turn(
-    board: Board,
-    difficulty: str,
-    powers_used: int,
-    roll: list[int],
-    reroll: Callable[[tuple[int, ...]], list[int]],
-    *,
-    weights: Weights | None = None,
-) -> tuple[Board, int, list[Action]]:
-    """Plays one turn from its roll (M2) to CONFIRM (M4) or a RUIN (M18).
+# Playing through the engine ------------------------------------------------------------------
+@dataclass(frozen=True)
+class _Roll:
+    """What a decision depends on: the permanent board and the roll, never the staging (M16)."""
 
-    `reroll(dice)` throws again the dice at those indices (M13) and returns their new values in
-    the same order. Returns the new board, the powers used so far and the actions taken, in
-    order: ("adjust", die, ±1), ("reroll", dice), ("stage", die, cell), ("confirm",) and
-    ("ruin", cell)."""
-    board = tuple(board)
-    rules = rules_of(difficulty)
-    minimum = required_minimum(board, rules)
-    dice = list(roll)
-    actions: list[Action] = []
-    while True:
-        stuck = not placeable(board, dice, minimum)  # M16
-        power = choose_power(board, dice, difficulty, powers_used, stuck, weights=weights)
-        if power is None:
+    board: Board
+    dice: tuple[int, ...]
+    difficulty: str
+    powers_used: int
+    stuck: bool
+    weights: Weights | None
+
+
+Decision = tuple[Power | None, Staging | None]  # a power to use first, else the staging
+_last_decision: tuple[_Roll, Decision] | None = None
+
+
+def _decide(roll: _Roll) -> Decision:
+    """A power to use now, else the staging (neither: accept the MAGDAGDON). One turn asks this
+    once per staged die, so the last answer is kept: it depends on `roll` only."""
+    global _last_decision
+    if _last_decision is not None and _last_decision[0] == roll:
+        return _last_decision[1]
+    power = choose_power(
+        roll.board, roll.dice, roll.difficulty, roll.powers_used, roll.stuck, weights=roll.weights
+    )
+    staging = None
+    if power is None and not roll.stuck:
+        staging = choose_staging(
+            roll.board, roll.dice, roll.difficulty, roll.powers_used, weights=roll.weights
+        )
+    _last_decision = (roll, (power, staging))
+    return power, staging
+
+
+def _power_action(power: Power) -> game.Action:
+    match power:
+        case ("adjust", int(die), int(delta)):
+            return game.Adjust(die, delta)
+        case ("reroll", tuple(chosen)):
+            return game.Reroll(tuple(int(die) for die in chosen))
+    raise AssertionError(f"not a power: {power!r}")
+
+
+def next_action(state: game.State, *, weights: Weights | None = None) -> game.Action:
+    """What the computer player plays next from `state` (phase ROLL, PLACE, MAGDAGDON or RUIN):
+    a pure function of the state. A staging already begun (by a player asking for a HINT) is
+    kept as far as it agrees with the bot's own and taken back from where it differs."""
+    phase = state.phase
+    if phase is game.Phase.ROLL:
+        return game.Roll()  # M2
+    if phase is game.Phase.RUIN:
+        return game.PlaceRuin(choose_ruin(state.board, state.difficulty, weights=weights))  # M18
+    if phase not in (game.Phase.PLACE, game.Phase.MAGDAGDON):
+        raise ValueError(f"nothing for the computer player to do in phase {phase.value}")
+    stuck = phase is game.Phase.MAGDAGDON
+    power, staging = _decide(
+        _Roll(state.board, state.dice, state.difficulty, state.powers_used, stuck, weights)
+    )
+    if power is not None:
+        if state.staged:
+            return game.Unstage(state.staged[-1][1])  # M14: powers act on unstaged dice only
+        return _power_action(power)
+    if staging is None:
+        return game.AcceptMagdagdon()  # M17: no power is worth its cost
+    return _next_placement(state, staging)
+
+
+def _next_placement(state: game.State, staging: Staging) -> game.Action:
+    """The next Stage of `staging`, CONFIRM once it is all staged, or an UNSTAGE of the first
+    staged die that differs from it (by cell and value: equal dice are interchangeable)."""
+    wanted = [(state.dice[die], cell) for die, cell in staging]
+    for place, (die, cell) in enumerate(state.staged):
+        if place >= len(wanted) or wanted[place] != (state.dice[die], cell):
+            return game.Unstage(cell)  # M12 takes back any later die this one held up
+    if len(state.staged) == len(wanted):
+        return game.Confirm()  # M4: the rest of the dice are discarded
+    value, cell = wanted[len(state.staged)]
+    die = next(die for die in state.available if state.dice[die] == value)
+    return game.Stage(die, cell)
+
+
+def turn_actions(state: game.State, *, weights: Weights | None = None) -> list[game.Action]:
+    """What the computer player plays from `state` up to the next throw of dice (ROLL or a
+    REROLL, whose dice it cannot know) or the end of the turn: for a HINT, the powers, the
+    cells in the order staged and CONFIRM, or ACCEPT and the cell of the RUIN."""
+    actions: list[game.Action] = []
+    while state.phase in (game.Phase.ROLL, game.Phase.PLACE, game.Phase.MAGDAGDON, game.Phase.RUIN):
+        action = next_action(state, weights=weights)
+        actions.append(action)
+        state = game.apply(state, action)
+        if isinstance(action, game.Confirm | game.PlaceRuin) or state.phase is game.Phase.THROW:
             break
-        powers_used += 1  # M15: the penalty is counted from powers_used (M24)
-        match power:
-            case ("adjust", int(die), int(delta)):
-                dice[die] += delta
-            case ("reroll", tuple(chosen)):
-                for die, value in zip(chosen, reroll(chosen), strict=True):
-                    dice[die] = value
-        actions.append(power)
-    if stuck:  # M17–M18: accept the MAGDAGDON
-        cell = choose_ruin(board, difficulty, weights=weights)
-        actions.append(("ruin", cell))
-        return (*board[:cell], RUIN, *board[cell + 1 :]), powers_used, actions
-    cells = list(board)
-    for die, cell in choose_staging(board, dice, difficulty, powers_used, weights=weights):
-        cells[cell] = dice[die]
-        actions.append(("stage", die, cell))
-    actions.append(("confirm",))
-    return tuple(cells), powers_used, actions
-
-
-# Self-play -----------------------------------------------------------------------------------
-def _throw(seed: int, turn: int, reroll: int, count: int) -> list[int]:
-    """The dice of one throw: `reroll` 0 is the turn's ROLL, 1, 2 … its REROLLs. Keyed by the
-    game's seed and the throw's place only, like the app's dice."""
-    source = random.Random(f"cubiri:v2:{seed}:magdagdon:{turn}:{reroll}")
-    return [source.randint(1, 6) for _ in range(count)]
-
-
-@dataclass
-class _Rerolls:
-    """The REROLL callback of one turn: each call is the turn's next throw."""
-
-    seed: int
-    turn: int
-    count: int = 0
-
-    def __call__(self, chosen: tuple[int, ...]) -> list[int]:
-        self.count += 1
-        return _throw(self.seed, self.turn, self.count, len(chosen))
+    return actions
 
 
 @dataclass
@@ -602,26 +664,27 @@ class GameRecord:
     score: int
     board: Board
     powers_used: int
-    turn_ms: list[float] = field(default_factory=list)
+    turn_ms: list[float] = field(default_factory=list)  # the bot's thinking time, per turn
 
 
 def play_game(seed: int, difficulty: str, *, weights: Weights | None = None) -> GameRecord:
-    """One whole game by the computer player on the seed's dice, until M25."""
-    board: Board = (EMPTY,) * CELLS
-    powers_used = 0
-    record = GameRecord(seed, 0, board, 0)
-    turn = 0
-    while EMPTY in board:
+    """One whole game by the computer player through the engine, on the seed's dice (the
+    engine throws them: `game.play`), until M25. The score is the engine's."""
+    state = game.new_game(difficulty, seed)
+    record = GameRecord(seed, 0, state.board, 0)
+    thinking = 0.0
+    while not state.over:
         started = time.perf_counter()
-        roll = _throw(seed, turn, 0, 4)  # M2: four dice
-        board, powers_used, _ = play_turn(
-            board, difficulty, powers_used, roll, _Rerolls(seed, turn), weights=weights
-        )
-        record.turn_ms.append((time.perf_counter() - started) * 1000)
-        turn += 1
-    record.board = board
-    record.powers_used = powers_used
-    record.score = breakdown(board, difficulty, powers_used).final  # M24
+        action = next_action(state, weights=weights)
+        thinking += time.perf_counter() - started
+        turns = state.turns
+        state = game.play(state, action)
+        if state.turns != turns:  # CONFIRM or a RUIN ended the turn
+            record.turn_ms.append(thinking * 1000)
+            thinking = 0.0
+    record.board = state.board
+    record.powers_used = state.powers_used
+    record.score = state.score().final  # M24
     return record
 
 

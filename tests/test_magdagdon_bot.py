@@ -1,0 +1,180 @@
+"""The MAGDAGDON computer player (cubiri.magdagdon.bot): legal play on seeded games, the obvious
+choices on hand-made boards, and its command line. Rules are cited from RULES.md (M1–M25)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from cubiri.magdagdon import game
+from cubiri.magdagdon.board import EMPTY, Board, Masks, parse_board, placeable
+from cubiri.magdagdon.bot import (
+    NEIGHBOURS,
+    choose_power,
+    choose_ruin,
+    choose_staging,
+    main,
+    next_action,
+    play_game,
+    turn_actions,
+)
+from cubiri.magdagdon.scoring import Bonus, line_bonus
+
+SEEDS = range(3)
+
+
+def unfillable(board: Board) -> set[int]:
+    """Empty cells whose neighbouring numbers leave no value 1–6 (M10): only a RUIN fits (M19)."""
+    dead = set()
+    for cell, value in enumerate(board):
+        if value == EMPTY:
+            near = [board[other] for other in NEIGHBOURS[cell] if board[other] > 0]
+            if near and max(near) - min(near) > 2:
+                dead.add(cell)
+    return dead
+
+
+def stage(board: Board, dice: list[int], staging: tuple[tuple[int, int], ...]) -> Board:
+    """Applies a staging, checking each die against M8–M12 on the board as staged so far."""
+    cells = list(board)
+    used = set()
+    for die, cell in staging:
+        assert die not in used, "a die is staged once"
+        used.add(die)
+        legal = Masks.of(cells).legal(dice[die])
+        assert legal >> cell & 1, f"die {die} ({dice[die]}) may not go on cell {cell} (M9–M12)"
+        cells[cell] = dice[die]
+    return tuple(cells)
+
+
+@pytest.mark.parametrize("difficulty", ["peaceful", "survival", "nightmare"])
+def test_seeded_games_play_only_legal_actions(difficulty: str) -> None:
+    for seed in SEEDS:
+        state = game.new_game(difficulty, seed)
+        while not state.over:
+            action = next_action(state)
+            assert action in game.legal_actions(state), (state, action)
+            if isinstance(action, game.AcceptMagdagdon):
+                # M16–M18: a RUIN only when no order places the minimum of the dice
+                assert not placeable(state.board, state.dice, state.minimum)
+            state = game.play(state, action)
+        assert state.score().final == play_game(seed, difficulty).score
+
+
+def test_turn_actions_stage_in_order_then_confirm() -> None:
+    # From ROLL the bot's turn waits for the dice; after them it stages at least the minimum in
+    # a legal order (M4, M12) and confirms, each action legal in turn.
+    state = game.new_game("nightmare", 3)
+    assert turn_actions(state) == [game.Roll()]
+    state = game.play(state, game.Roll())
+    actions = turn_actions(state)
+    assert isinstance(actions[-1], game.Confirm)
+    assert sum(isinstance(action, game.Stage) for action in actions) >= 3  # M5
+    for action in actions:
+        assert action in game.legal_actions(state)
+        state = game.apply(state, action)
+
+
+def test_a_staging_begun_elsewhere_is_taken_back_where_it_differs() -> None:
+    # A HINT after the player staged a die: the bot's own staging is followed from there.
+    state = game.play(game.new_game("peaceful", 1), game.Roll())
+    mine = turn_actions(state)
+    other = next(
+        action
+        for action in game.legal_actions(state)
+        if isinstance(action, game.Stage) and action not in mine
+    )
+    state = game.apply(state, other)
+    assert next_action(state) == game.Unstage(other.cell)
+
+
+def test_the_first_die_goes_anywhere_on_an_empty_board() -> None:
+    # M8: nothing to touch yet; the staging is still a legal sequence (M12).
+    board = parse_board("..../..../..../....")
+    staging = choose_staging(board, [6, 6, 5, 1], "peaceful", 0)
+    assert len(staging) >= 2
+    stage(board, [6, 6, 5, 1], staging)
+
+
+@pytest.mark.parametrize(
+    ("notation", "dice", "row", "bonus"),
+    [
+        ("123./..../..../....", [4, 4, 1, 1], 0, Bonus.STRAIGHT),  # M21: 1-2-3-4
+        (".543/..../..../....", [6, 2, 1, 1], 0, Bonus.STRAIGHT),  # falling: 6-5-4-3
+        ("555./..../..../....", [5, 6, 6, 2], 0, Bonus.FOUR_OF_A_KIND),
+        ("..../3.33/..../....", [3, 2, 2, 6], 1, Bonus.FOUR_OF_A_KIND),
+    ],
+)
+def test_it_completes_an_obvious_bonus(
+    notation: str, dice: list[int], row: int, bonus: Bonus
+) -> None:
+    board = parse_board(notation)
+    for difficulty in ("peaceful", "nightmare"):
+        after = stage(board, dice, choose_staging(board, dice, difficulty, 0))
+        assert line_bonus(after[row * 4 : row * 4 + 4]) is bonus
+
+
+def test_it_avoids_making_a_cell_unfillable() -> None:
+    # The 4 may go by the 5 and the 1 by the 2. A 4 on cell 6 (or 9) with a 1 on cell 11 (or 14)
+    # would leave cell 10 between a 4 and a 1: no value fits (M10), a RUIN to come (M19, M23).
+    # Other cells score the same now and keep every cell fillable.
+    board = parse_board("..../.5../..../...2")
+    dice = [4, 1, 3, 6]
+    for difficulty in ("peaceful", "survival", "nightmare"):
+        after = stage(board, dice, choose_staging(board, dice, difficulty, 0))
+        assert not unfillable(after)
+
+
+def test_more_dice_are_optional() -> None:
+    # M4: a 1 next to the 2 is legal but worth far less than keeping the cell for a high die.
+    board = parse_board("6666/6666/6666/2...")
+    staging = choose_staging(board, [6, 6, 1, 1], "peaceful", 0)
+    dice = [6, 6, 1, 1]
+    after = stage(board, dice, staging)
+    assert after[12:] == (2, 6, 6, EMPTY) or 1 not in after
+
+
+def test_the_ruin_goes_where_no_value_fits() -> None:
+    # Cell 1 lies between a 5 and a 2: only a RUIN can ever fill it (M10, M19), so the forced RUIN
+    # of M18 costs nothing more there.
+    board = parse_board("5.2./..../..../....")
+    assert choose_ruin(board, "peaceful") == 1
+
+
+def test_no_powers_on_nightmare_nor_once_used_up() -> None:
+    board = parse_board("4444/4444/4444/444.")
+    assert choose_power(board, [1, 1, 1, 1], "nightmare", 0, stuck=True) is None  # M5
+    assert choose_power(board, [1, 1, 1, 1], "survival", 1, stuck=True) is None
+    assert choose_power(board, [1, 1, 1, 1], "peaceful", 3, stuck=True) is None
+
+
+def test_a_power_saves_a_last_cell_worth_two_bonuses() -> None:
+    # The last cell takes a 4 for two FOUR OF A KIND (+80) and avoids a RUIN (−15, M23); the
+    # roll shows no 3, 4 or 5 (M16). DECREASE/INCREASE can't reach 4 from a 6 … but from a 6 a
+    # REROLL may, and a 5 → 4 adjust surely does.
+    board = parse_board("4444/4444/4444/444.")
+    assert choose_power(board, [6, 6, 6, 6], "peaceful", 0, stuck=True) is not None
+    assert choose_power(board, [5, 6, 6, 6], "peaceful", 0, stuck=False) == ("adjust", 0, -1)
+    # Nothing to gain on a roll that already fits best.
+    assert choose_power(board, [4, 6, 6, 6], "peaceful", 0, stuck=False) is None
+
+
+def test_it_accepts_the_magdagdon_when_no_power_helps() -> None:
+    # M16–M18 on NIGHTMARE (no powers, M5): four 1s fit nowhere next to the 4s.
+    state = replace(
+        game.new_game("nightmare", 0),
+        board=parse_board("4444/4444/4444/444."),
+        dice=(1, 1, 1, 1),
+        phase=game.Phase.MAGDAGDON,
+    )
+    assert turn_actions(state) == [game.AcceptMagdagdon(), game.PlaceRuin(15)]
+
+
+def test_command_line_prints_each_game_and_the_mean(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--difficulty", "nightmare", "--games", "2", "--seed", "5"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split()[0] for line in lines] == ["5", "6", "mean"]
+    scores = [int(line.split()[1]) for line in lines[:2]]
+    assert float(lines[2].split()[1]) == pytest.approx(sum(scores) / 2)
+    assert scores[0] == play_game(5, "nightmare").score
