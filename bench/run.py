@@ -8,6 +8,7 @@ warm = a reload in the same profile. Times are in-page: from navigation start to
 
 from __future__ import annotations
 
+import json
 import statistics
 import sys
 from collections.abc import Callable
@@ -106,14 +107,58 @@ def magdagdon_taps(browser: Browser, base: str) -> list[float]:
 
 def mishimash_taps(browser: Browser, base: str) -> list[float]:
     """Selecting and unselecting dice: the selection's live value or its reason changes.
-    Seed 6 rolls 6-2-3-6-3-3: a die that scores nothing, then one of three 3s."""
+    Seed 4 rolls 4-6-6-6-1-4: a die that scores nothing, then one of three 6s."""
 
     def start_and_roll(page: Page) -> None:
         page.click("#ms-start")
         page.click("#ms-roll")
 
     taps = ["#ms-die-0", "#ms-die-0", "#ms-die-3", "#ms-die-3"] * TAPS
-    return tap_times(browser, base + "?seed=6#mishimash", start_and_roll, taps)
+    return tap_times(browser, base + "?seed=4#mishimash", start_and_roll, taps)
+
+
+LONG_TASKS = """
+window.__longest = 0;
+window.__readyLongest = () => window.__longest;
+new PerformanceObserver(list => {
+  for (const entry of list.getEntries()) {
+    if (document.documentElement.hasAttribute("data-app-ready")) {
+      window.__longest = Math.max(window.__longest, entry.duration);
+    }
+  }
+}).observe({ type: "longtask", buffered: false });
+"""
+
+
+def coach_numbers(browser: Browser, base: str) -> dict[str, float]:
+    """MISHIMASH with its coach, in the page: from ready to the first coach number (START,
+    ROLL, a scoring die), the in-page query times, and the longest task after ready."""
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    context.add_init_script(RECORD_READY + LONG_TASKS)
+    page = context.new_page()
+    page.goto(base + "?seed=4&bench#mishimash")
+    page.wait_for_function("() => window.__readyAt !== undefined", timeout=READY_TIMEOUT_MS)
+    page.click("#ms-start")
+    page.click("#ms-roll")
+    # Seed 4 rolls 4-6-6-6-1-4: the coach names the best play as soon as the dice land.
+    page.wait_for_selector("#ms-coach li", timeout=READY_TIMEOUT_MS)
+    first = page.evaluate("performance.now() - window.__readyAt")
+    numbers: dict[str, float] = {"first_coach_number_after_ready_ms": first}
+    numbers.update(json.loads(page.evaluate("window.cubiriBench('odds')")))
+    numbers["longest_task_after_ready_ms"] = page.evaluate("window.__readyLongest()")
+    context.close()
+    return numbers
+
+
+def bot_numbers(browser: Browser, base: str) -> dict[str, float]:
+    """The MAGDAGDON computer player's time per turn in the page (a few games per difficulty)."""
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(base + "?bench")
+    page.wait_for_selector("html[data-app-ready]", state="attached", timeout=READY_TIMEOUT_MS)
+    numbers: dict[str, float] = json.loads(page.evaluate("window.cubiriBench('bot')"))
+    context.close()
+    return numbers
 
 
 def main() -> None:
@@ -131,6 +176,8 @@ def main() -> None:
             "MAGDAGDON": magdagdon_taps(browser, base),
             "MISHIMASH": mishimash_taps(browser, base),
         }
+        coach = coach_numbers(browser, base)
+        bot = bot_numbers(browser, base)
         browser.close()
 
     medians = {}
@@ -150,6 +197,12 @@ def main() -> None:
             f"{game} tap to painted frame: median {statistics.median(times):.1f} ms, "
             f"worst {max(times):.1f} ms over {len(times)} taps (target median ≤ 50 ms)"
         )
+    print("MISHIMASH coach in the page (Pyodide):")
+    for name, value in coach.items():
+        print(f"  {name:34} {value:10.3f}")
+    print("MAGDAGDON computer player in the page (Pyodide), ms per turn (target ≤ 300):")
+    for name, value in bot.items():
+        print(f"  {name:34} {value:10.1f}")
 
 
 if __name__ == "__main__":

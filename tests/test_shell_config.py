@@ -26,12 +26,17 @@ def test_every_browser_module_and_locale_reaches_the_browser() -> None:
     files = tomllib.loads((ROOT / "pyscript.toml").read_text())["files"]
     wanted = {
         f"./{path.relative_to(ROOT).as_posix()}"
-        for pattern in ("py/cubiri/**/*.py", "py/app/**/*.py", "locales/*.json")
+        for pattern in (
+            "py/cubiri/**/*.py",
+            "py/cubiri/**/*.json",
+            "py/app/**/*.py",
+            "locales/*.json",
+        )
         for path in ROOT.glob(pattern)
     }
     assert set(files) == wanted
     for source, target in files.items():
-        # py/app/shell.py lands at ./app/shell.py, importable as app.shell
+        # py/app/browser/shell.py lands at ./app/browser/shell.py, importable as app.browser.shell
         assert target == source.replace("./py/", "./"), source
 
 

@@ -28,6 +28,7 @@ PATTERNS = (
     "static/vendor/pyodide/*",
     "static/vendor/pyscript/*",
     "py/**/*.py",
+    "py/**/*.json",
     "locales/*.json",
 )
 

@@ -6,22 +6,36 @@ legal and what points are worth; `mishimash_view` decides what to show; this mod
 
 from __future__ import annotations
 
-import json
 import random
 from typing import Any
 
-from js import document
+from js import document, window
+from pyodide.ffi import create_proxy
 
 from app.browser import storage, stores
 from app.browser.dom import absent, add_dice, by_id, listen, restart_animation, show_text
 from app.browser.host import Host
+from app.pure.mishimash_setup import (
+    PERSON,
+    Seat,
+    dump_seats,
+    expected_turns,
+    level_key,
+    parse_seats,
+    player_names,
+    seat_levels,
+)
 from app.pure.mishimash_view import MishimashView, Moves, build_view
 from app.pure.saved_game import MISHIMASH, Saved
 from cubiri.kernel import RuleError
+from cubiri.mishimash import computer, odds
 from cubiri.mishimash import game as engine
 from cubiri.mishimash.scoring import DICE
 
 SETUP_KEY = "cubiri.mishimash.players"
+# How long a computer's step stays on screen before the next, by the SETTINGS speed: a person
+# can follow each roll, selection and decision (about 0.6–1 s a step), or hurry it along.
+STEP_MS = {"normal": 900, "fast": 250}
 
 
 class MishimashScreen:
@@ -30,11 +44,16 @@ class MishimashScreen:
         self.state: engine.State | None = None
         self.record_id: str | None = None
         self.picked: frozenset[int] = frozenset()
-        self.names: list[str] = self._saved_names()
+        self.seats: list[Seat] = parse_seats(storage.read(SETUP_KEY))
+        self.levels: tuple[str, ...] = ()  # the game's seats: PERSON or a computer's level
         self.seed: int | None = None  # from ?seed=N, for the next START
         self.records = stores.tables(stores.SOLO_KEY)
         self.last_view: MishimashView | None = None
         self._loaded = False
+        self._timer: int | None = None
+        self._step_later = create_proxy(self._computer_step)
+        self._build_later = create_proxy(self._build_reach)
+        self._building = False
 
     def mount(self) -> None:
         dice = by_id("ms-dice")
@@ -44,13 +63,15 @@ class MishimashScreen:
         listen(by_id("ms-add"), "click", self._on_add_player)
         listen(by_id("ms-names"), "click", self._on_remove_player)
         listen(by_id("ms-names"), "input", self._on_name_input)
+        listen(by_id("ms-names"), "change", self._on_seat_choice)
         listen(by_id("ms-targets"), "change", self._on_target_choice)
+        listen(by_id("ms-custom"), "input", lambda e: self._show_expected_turns())
         listen(by_id("ms-roll"), "click", lambda e: self._play(self._shown("roll")))
         listen(by_id("ms-bank"), "click", lambda e: self._play(self._shown("bank")))
         listen(by_id("ms-again"), "click", lambda e: self._play(self._shown("roll_again")))
         listen(by_id("ms-new"), "click", self._on_new_game)
         listen(by_id("ms-restart"), "click", self._on_restart)
-        self._render_names()
+        self._render_seats()
 
     # Opening, saving, records ------------------------------------------------------------------
     def open(self, seed: int | None) -> None:
@@ -59,44 +80,44 @@ class MishimashScreen:
             saved = stores.load_game(MISHIMASH, stores.MISHIMASH_GAME)
             if saved is not None:
                 self.state, self.record_id = saved.state, saved.record_id
+                self.levels = seat_levels(saved.seats, len(saved.state.players))
         if seed is not None:
             if self.state is not None and self.state.seed == seed:
                 pass  # the game this seed started: a reload resumes it
             else:
                 self.state, self.seed = None, seed  # a reproducible game from START
         self.render()
+        self._start_reach_table()
+        self._schedule_computer()  # a computer's turn goes on where it was
 
     def _save(self) -> None:
-        saved = None if self.state is None else Saved(self.state, self.record_id)
+        saved = None
+        if self.state is not None:
+            saved = Saved(self.state, self.record_id, self.levels)
         stores.save_game(MISHIMASH, stores.MISHIMASH_GAME, saved)
 
     # Setup -------------------------------------------------------------------------------------
-    def _saved_names(self) -> list[str]:
-        raw = storage.read(SETUP_KEY)
-        try:
-            names = json.loads(raw) if raw else None
-        except ValueError:
-            names = None
-        if isinstance(names, list) and 1 <= len(names) <= engine.MAX_PLAYERS:
-            return [n[: engine.MAX_NAME] if isinstance(n, str) else "" for n in names]
-        return [""]
-
-    def _render_names(self) -> None:
+    def _render_seats(self) -> None:
         t = self.host.t
         names = by_id("ms-names")
         names.replaceChildren()
-        for index, name in enumerate(self.names):
+        for index, seat in enumerate(self.seats):
             item = document.createElement("li")
             field = document.createElement("input")
             field.type = "text"
             field.maxLength = engine.MAX_NAME
-            field.value = name
-            field.placeholder = t("mishimash.setup.player", n=index + 1)
+            field.value = seat.name
+            field.placeholder = (
+                player_names([seat], t)[0]
+                if seat.level
+                else t("mishimash.setup.player", n=index + 1)
+            )
             field.dataset.player = str(index)
             field.setAttribute("aria-label", t("mishimash.setup.name", n=index + 1))
             field.autocomplete = "off"
             item.appendChild(field)
-            if len(self.names) > 1:
+            item.appendChild(self._seat_select(index, seat))
+            if len(self.seats) > 1:
                 remove = document.createElement("button")
                 remove.type = "button"
                 remove.className = "ghost remove"
@@ -105,29 +126,68 @@ class MishimashScreen:
                 remove.setAttribute("aria-label", t("mishimash.setup.remove", n=index + 1))
                 item.appendChild(remove)
             names.appendChild(item)
-        by_id("ms-add").disabled = len(self.names) >= engine.MAX_PLAYERS
+        by_id("ms-add").disabled = len(self.seats) >= engine.MAX_PLAYERS
+        self._show_expected_turns()
+
+    def _seat_select(self, index: int, seat: Seat) -> Any:
+        """Who plays this seat: a person, or a computer at one of its levels."""
+        t = self.host.t
+        select = document.createElement("select")
+        select.className = "ms-seat"
+        select.dataset.seat = str(index)
+        select.setAttribute("aria-label", t("mishimash.setup.seat", n=index + 1))
+        for level in (PERSON, *computer.LEVEL_NAMES):
+            option = document.createElement("option")
+            option.value = level
+            key = (
+                f"mishimash.computer.level.{level_key(level)}"
+                if level
+                else "mishimash.setup.person"
+            )
+            option.textContent = t(key)
+            option.selected = level == seat.level
+            select.appendChild(option)
+        return select
 
     def _on_name_input(self, event: Any) -> None:
-        index = event.target.dataset.player
+        index = event.target.getAttribute("data-player")  # a seat's select sends input too
         if not absent(index):
-            self.names[int(index)] = str(event.target.value)[: engine.MAX_NAME]
+            seat = self.seats[int(index)]
+            self.seats[int(index)] = Seat(str(event.target.value)[: engine.MAX_NAME], seat.level)
+
+    def _on_seat_choice(self, event: Any) -> None:
+        index = event.target.getAttribute("data-seat")
+        if not absent(index):
+            seat = self.seats[int(index)]
+            self.seats[int(index)] = Seat(seat.name, str(event.target.value))
+            self._render_seats()
+            by_id("ms-names").querySelector(f"[data-seat='{index}']").focus()
 
     def _on_add_player(self, _event: Any) -> None:
-        if len(self.names) < engine.MAX_PLAYERS:
-            self.names.append("")
-            self._render_names()
+        if len(self.seats) < engine.MAX_PLAYERS:
+            self.seats.append(Seat())
+            self._render_seats()
             by_id("ms-names").lastElementChild.querySelector("input").focus()
 
     def _on_remove_player(self, event: Any) -> None:
         button = event.target.closest("[data-remove]")
-        if absent(button) or len(self.names) <= 1:
+        if absent(button) or len(self.seats) <= 1:
             return
-        del self.names[int(button.dataset.remove)]
-        self._render_names()
+        del self.seats[int(button.dataset.remove)]
+        self._render_seats()
 
     def _on_target_choice(self, _event: Any) -> None:
         choice = document.querySelector("input[name=ms-target]:checked").value
         by_id("ms-custom-label").hidden = choice != "custom"
+        self._show_expected_turns()
+
+    def _show_expected_turns(self) -> None:
+        """Beside the target, how long the game is: turns at best play (for each player)."""
+        target = self._target()
+        text = ""
+        if target is not None:
+            text = self.host.t.plural("mishimash.setup.turns", expected_turns(target))
+        by_id("ms-target-turns").textContent = text
 
     def _target(self) -> int | None:
         choice = str(document.querySelector("input[name=ms-target]:checked").value)
@@ -144,21 +204,22 @@ class MishimashScreen:
             by_id("ms-setup-error").textContent = t("mishimash.setup.bad_target")
             return
         by_id("ms-setup-error").textContent = ""
-        # Names are trimmed and length-limited; an empty one takes its default.
-        names = [
-            name.strip()[: engine.MAX_NAME] or t("mishimash.setup.player", n=index + 1)
-            for index, name in enumerate(self.names)
-        ]
-        storage.write(SETUP_KEY, json.dumps(self.names))
+        storage.write(SETUP_KEY, dump_seats(self.seats))
         seed = self.seed if self.seed is not None else random.getrandbits(31)
         self.seed = None
-        self.state = engine.new_game(names, target, seed)
+        self.state = engine.new_game(player_names(self.seats, t), target, seed)
+        self.levels = tuple(seat.level for seat in self.seats)
         self.record_id, self.picked = None, frozenset()
         self._save()
         self.render()
-        by_id("ms-roll").focus()
+        self._start_reach_table()
+        if not self._computer_to_move():
+            by_id("ms-roll").focus()
+        else:
+            self._schedule_computer()
 
     def _on_new_game(self, _event: Any) -> None:
+        self._stop_computer()
         self.state, self.record_id, self.picked = None, None, frozenset()
         self._save()
         self.render()
@@ -186,11 +247,11 @@ class MishimashScreen:
         view = self.last_view
         return None if view is None else getattr(view, button)
 
-    def _play(self, moves: Moves | None) -> None:
+    def _play(self, moves: Moves | None, by_computer: bool = False) -> None:
         """ROLL, or this roll's selection then BANK / ROLL AGAIN (X8, X10), with the seed's dice."""
         state = self.state
-        if state is None or not moves:
-            return
+        if state is None or not moves or (self._computer_to_move() and not by_computer):
+            return  # during a computer's turn the person's controls do nothing
         try:
             for move in moves:
                 state = engine.play(state, move)
@@ -219,6 +280,71 @@ class MishimashScreen:
         self.host.announce(spoken.strip())
         if view.event_kind == "mishimash":
             restart_animation(by_id("ms-event"), "celebrate")
+        self._schedule_computer()
+
+    # The final round's odds, built between frames ------------------------------------------------
+    def _start_reach_table(self) -> None:
+        """With rivals at the table, the final round needs the chance-to-reach table (the coach
+        and the strongest computer use it). It takes seconds to build, so it is built now, in
+        slices of a few milliseconds between frames, long before anyone reaches the target."""
+        if self.state is None or self.state.solo or self._building or odds.reach_ready():
+            return
+        self._building = True
+        window.setTimeout(self._build_later, 0)
+
+    def _build_reach(self) -> None:
+        if odds.reach_builder().step(30):
+            self._building = False
+            if self.state is not None:
+                self.render()  # the coach's final-round lines can show now
+        else:
+            window.setTimeout(self._build_later, 0)
+
+    # Computer players ----------------------------------------------------------------------------
+    def _computer_to_move(self) -> str:
+        """The level of the computer whose turn it is, or "" when a person is to move."""
+        state = self.state
+        if state is None or state.over or len(self.levels) != len(state.players):
+            return PERSON
+        return self.levels[state.current]
+
+    def _schedule_computer(self) -> None:
+        """A computer's next step, at a pace a person can follow (it waits while another screen
+        shows: opening MISHIMASH again schedules it anew)."""
+        self._stop_computer()
+        if self._computer_to_move():
+            delay = STEP_MS.get(stores.computer_speed(), STEP_MS["normal"])
+            self._timer = window.setTimeout(self._step_later, delay)
+
+    def _stop_computer(self) -> None:
+        if self._timer is not None:
+            window.clearTimeout(self._timer)
+            self._timer = None
+
+    def _computer_step(self) -> None:
+        """One visible step: ROLL; or show the dice it takes; or take them and BANK / ROLL AGAIN.
+        Each is a pure function of the position, so a reload goes on the same way."""
+        self._timer = None
+        level, state = self._computer_to_move(), self.state
+        if not level or state is None or by_id("screen-mishimash").hidden:
+            return
+        if state.round is not engine.Round.RACE and not odds.reach_ready():
+            self._schedule_computer()  # its final-round odds are still being built
+            return
+        if state.phase is engine.Phase.SELECT and not self.picked:
+            chosen = computer.selection(level, state)
+            self.picked = frozenset(chosen.dice)
+            self.render()
+            dice = ", ".join(str(state.dice[i]) for i in chosen.dice)
+            name = state.players[state.current]
+            self.host.announce(self.host.t("mishimash.computer.takes", name=name, dice=dice))
+            self._schedule_computer()
+        elif state.phase is engine.Phase.SELECT:
+            select = engine.Select(tuple(sorted(self.picked)))
+            decision = computer.next_move(level, engine.apply(state, select))
+            self._play((select, decision), by_computer=True)
+        else:
+            self._play((computer.next_move(level, state),), by_computer=True)
 
     # Render ------------------------------------------------------------------------------------
     def render(self) -> MishimashView | None:
@@ -229,9 +355,13 @@ class MishimashScreen:
             self.last_view = None
             by_id("ms-game").hidden = True
             by_id("ms-over").hidden = True
-            self._render_names()
+            self._render_seats()
             return None
-        view = build_view(state, self.picked, t)
+        people = frozenset(p for p, level in enumerate(self.levels) if not level)
+        if not self.levels:
+            people = frozenset(range(len(state.players)))
+        coach_for = people if stores.coach_on() else None
+        view = build_view(state, self.picked, t, self._computer_to_move(), coach_for)
         self.last_view = view
         over = view.phase == "over"
         by_id("ms-restart").hidden = over  # the end has its own NEW GAME
@@ -281,11 +411,25 @@ class MishimashScreen:
         selection = by_id("ms-selection")
         selection.textContent = view.selection or t("mishimash.hint.roll")
         selection.dataset.ok = "true" if view.selection_ok else "false"
-        by_id("ms-roll").hidden = view.roll is None
-        by_id("ms-actions").hidden = view.roll is not None
+        rolling = view.phase == "roll"
+        by_id("ms-roll").hidden = not rolling
+        by_id("ms-roll").disabled = view.roll is None  # a computer's turn: watch it
+        by_id("ms-actions").hidden = rolling
         bank, again = by_id("ms-bank"), by_id("ms-again")
         bank.textContent, bank.disabled = view.bank_label, view.bank is None
         again.textContent, again.disabled = view.roll_again_label, view.roll_again is None
+        if view.coach.roll_again:
+            odds = document.createElement("small")
+            odds.className = "ms-odds"
+            odds.textContent = view.coach.roll_again
+            again.appendChild(odds)
+        coach = by_id("ms-coach")
+        coach.replaceChildren()
+        for line in view.coach.lines:
+            item = document.createElement("li")
+            item.textContent = line
+            coach.appendChild(item)
+        coach.hidden = not view.coach.lines
         by_id("ms-roll").textContent = t("mishimash.roll")
         if over:
             self._render_over(view)

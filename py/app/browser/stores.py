@@ -24,6 +24,9 @@ DIFFICULTY_KEY = "cubiri.magdagdon.difficulty"
 MAGDAGDON_GAME = "cubiri.magdagdon.game"
 MISHIMASH_GAME = "cubiri.mishimash.game"
 DEFAULT_DIFFICULTY = "peaceful"
+SPEED_KEY = "cubiri.mishimash.speed"
+SPEEDS = ("normal", "fast")
+COACH_KEY = "cubiri.mishimash.coach"
 _BOOKS: dict[str, RecordBook] = {SCORES_KEY: MAGDAGDON_SCORES, SOLO_KEY: MISHIMASH_SOLO}
 
 
@@ -53,6 +56,25 @@ def difficulty() -> str:
 
 def set_difficulty(name: str) -> None:
     storage.write(DIFFICULTY_KEY, name)
+
+
+def computer_speed() -> str:
+    saved = storage.read(SPEED_KEY)
+    return saved if saved in SPEEDS else SPEEDS[0]
+
+
+def set_computer_speed(speed: str) -> None:
+    if speed in SPEEDS:
+        storage.write(SPEED_KEY, speed)
+
+
+def coach_on() -> bool:
+    """The MISHIMASH coach shows the odds unless the player turned it off (on for a first game)."""
+    return storage.read(COACH_KEY) != "off"
+
+
+def set_coach(on: bool) -> None:
+    storage.write(COACH_KEY, "on" if on else "off")
 
 
 def load_game(codec: SaveCodec[S], key: str) -> Saved[S] | None:

@@ -6,8 +6,9 @@ selection is worth comes from the engine: the view applies it and reads the resu
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
+from app.pure.coach import CoachView, build_coach
 from app.pure.i18n import Translator
 from cubiri.kernel import RuleError
 from cubiri.mishimash import selection_points
@@ -67,6 +68,7 @@ class MishimashView:
     roll_again_label: str
     standings: list[tuple[str, str, str]]  # (rank, name, total) once over
     result: str
+    coach: CoachView = field(default_factory=CoachView)
 
 
 def points(t: Translator, halves: int) -> str:
@@ -81,11 +83,20 @@ def preview(state: State, picked: frozenset[int]) -> State | None:
         return None
 
 
-def build_view(state: State, picked: frozenset[int], t: Translator) -> MishimashView:
+def build_view(
+    state: State,
+    picked: frozenset[int],
+    t: Translator,
+    computer: str = "",
+    coach_for: frozenset[int] | None = None,
+) -> MishimashView:
+    """`computer`: the level of the computer whose turn it is ("" for a person), whose dice and
+    buttons the person cannot tap. `coach_for`: with the coach on, the players who are people."""
     phase = state.phase
     current = state.players[state.current]
     after = preview(state, picked) if phase is Phase.SELECT else None
     decided = state if phase is Phase.DECIDE else after  # where BANK / ROLL AGAIN stand
+    person = not computer
 
     dice = []
     last = state.events[-1] if state.events else None
@@ -94,7 +105,7 @@ def build_view(state: State, picked: frozenset[int], t: Translator) -> Mishimash
         for index, value in enumerate(state.dice):
             on = index in picked and phase is Phase.SELECT
             key = "mishimash.die.picked" if on else "mishimash.die"
-            tap = index if phase is Phase.SELECT else None
+            tap = index if phase is Phase.SELECT and person else None
             dice.append(DieView(index, value, on, t(key, n=index + 1, value=value), tap))
 
     select: Moves = (Select(tuple(sorted(picked))),) if phase is Phase.SELECT else ()
@@ -111,19 +122,24 @@ def build_view(state: State, picked: frozenset[int], t: Translator) -> Mishimash
         ),
         turn_points=t("mishimash.turn_points", points=points(t, state.turn_halves)),
         dice=dice,
-        selection=_selection_text(state, picked, after, t),
+        selection=_selection_text(state, picked, after, t)
+        if person or picked
+        else t("mishimash.computer.playing", name=current),
         selection_ok=after is not None,
         event=_event(state, t)[0],
         event_kind=_event(state, t)[1],
-        roll=(Roll(),) if phase is Phase.ROLL else None,
-        bank=(*select, Bank()) if decided is not None else None,
+        roll=(Roll(),) if phase is Phase.ROLL and person else None,
+        bank=(*select, Bank()) if decided is not None and person else None,
         bank_label=t("mishimash.bank_points", points=points(t, decided.turn_halves))
         if decided is not None
         else t("mishimash.bank"),
-        roll_again=(*select, RollAgain()) if decided is not None else None,
+        roll_again=(*select, RollAgain()) if decided is not None and person else None,
         roll_again_label=t.plural("mishimash.roll_again_dice", next_dice),
         standings=_standings(state, t) if phase is Phase.OVER else [],
         result=_result(state, t) if phase is Phase.OVER else "",
+        coach=build_coach(state, picked, t, coach_for)
+        if coach_for is not None and person and phase is not Phase.OVER
+        else CoachView(),
     )
 
 

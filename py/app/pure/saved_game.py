@@ -22,6 +22,7 @@ S = TypeVar("S")
 class Saved(Generic[S]):
     state: S
     record_id: str | None = None  # set once the finished game has its high-score row
+    seats: tuple[str, ...] = ()  # MISHIMASH: per player "" (a person) or a computer's level
 
 
 class SaveCodec(Generic[S]):
@@ -32,7 +33,10 @@ class SaveCodec(Generic[S]):
 
     def dump(self, saved: Saved[S]) -> str:
         game = self._to_dict(saved.state)
-        return json.dumps({"version": SAVE_VERSION, "game": game, "record": saved.record_id})
+        data = {"version": SAVE_VERSION, "game": game, "record": saved.record_id}
+        if saved.seats:
+            data["seats"] = list(saved.seats)
+        return json.dumps(data)
 
     def load(self, raw: str | None) -> tuple[Saved[S] | None, str | None]:
         """The saved game, or None and why it could not be used (None, None: nothing saved)."""
@@ -45,7 +49,10 @@ class SaveCodec(Generic[S]):
             record = data.get("record")
             if record is not None and not isinstance(record, str):
                 raise ValueError("bad record id")
-            return Saved(self._from_dict(data.get("game")), record), None
+            seats = data.get("seats", [])
+            if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
+                raise ValueError("bad seats")
+            return Saved(self._from_dict(data.get("game")), record, tuple(seats)), None
         except (ValueError, TypeError, KeyError, RecursionError) as error:
             return None, f"the saved {self.game} game is unusable ({error}): starting over"
 

@@ -1,0 +1,75 @@
+"""`make bench` measures inside the page: with `?bench` in the URL the shell installs
+`window.cubiriBench(kind)`, which times the engine's strategy where it really runs (Pyodide is
+several times slower than CPython) and returns the numbers as JSON. Never installed otherwise."""
+
+from __future__ import annotations
+
+import json
+import statistics
+import time
+from collections.abc import Callable
+
+from js import window
+from pyodide.ffi import create_proxy
+
+
+def _ms(run: Callable[[], object], repeat: int) -> float:
+    start = time.perf_counter()
+    for _ in range(repeat):
+        run()
+    return (time.perf_counter() - start) * 1000 / repeat
+
+
+def odds_numbers() -> dict[str, float]:
+    """The MISHIMASH coach's sources: loading the table, each kind of query, and the
+    final round's table built in slices (its slowest slice is the longest it blocks)."""
+    from cubiri.mishimash import odds
+
+    start = time.perf_counter()
+    odds.value(0, 6, 1, 0)
+    numbers = {"table_load_ms": (time.perf_counter() - start) * 1000}
+    numbers["turn_value_ms"] = _ms(lambda: odds.value(12.5, 3, 2, 0), 200)
+    numbers["roll_on_ms"] = _ms(lambda: odds.roll_on(12.5, 3, 2, 0), 200)
+    numbers["choice_ms"] = _ms(lambda: odds.choice(12.5, 3, 2, 0), 200)
+    numbers["best_selection_ms"] = _ms(lambda: odds.selections((1, 5, 5, 2, 3, 3), 4, 2, 0), 50)
+    builder, slices, longest = odds.reach_builder(), 0, 0.0
+    start = time.perf_counter()
+    while True:
+        begun = time.perf_counter()
+        done = builder.step(30)
+        longest = max(longest, (time.perf_counter() - begun) * 1000)
+        slices += 1
+        if done:
+            break
+    numbers["reach_build_ms"] = (time.perf_counter() - start) * 1000
+    numbers["reach_slices"] = slices
+    numbers["reach_longest_slice_ms"] = longest
+    numbers["chance_to_reach_ms"] = _ms(lambda: odds.chance(40.5, 0, 6, 1, 0), 200)
+    numbers["best_selection_to_reach_ms"] = _ms(
+        lambda: odds.selections_to_reach(40.5, (1, 5, 5, 2, 3, 3), 4, 2, 0), 50
+    )
+    return numbers
+
+
+def bot_numbers(games: int = 5) -> dict[str, float]:
+    """The MAGDAGDON computer player's thinking time per turn, per difficulty."""
+    from cubiri.magdagdon.bot import play_game
+
+    numbers: dict[str, float] = {}
+    for difficulty in ("peaceful", "survival", "nightmare"):
+        turns: list[float] = []
+        for seed in range(games):
+            turns += play_game(seed, difficulty).turn_ms
+        numbers[f"{difficulty}_median_ms"] = statistics.median(turns)
+        numbers[f"{difficulty}_worst_ms"] = max(turns)
+        numbers[f"{difficulty}_turns"] = len(turns)
+    return numbers
+
+
+def run(kind: str) -> str:
+    found = {"odds": odds_numbers, "bot": bot_numbers}.get(str(kind))
+    return json.dumps(found() if found else {"error": f"unknown bench {kind}"})
+
+
+def install() -> None:
+    window.cubiriBench = create_proxy(run)

@@ -1,0 +1,127 @@
+"""The MISHIMASH coach: the exact odds of the decision in front of a person, in words.
+
+Every number comes from the engine's strategy (`cubiri.mishimash.odds`, the shipped tables of
+best play); this module only picks which ones matter now and says them in the player's language.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from app.pure.i18n import Translator
+from cubiri.kernel import Dice
+from cubiri.mishimash import odds
+from cubiri.mishimash.game import Banked, Bust, Phase, Roll, Round, Select, State, apply
+from cubiri.mishimash.strategy import BANK, bust_chance
+
+
+@dataclass(frozen=True)
+class CoachView:
+    lines: tuple[str, ...] = ()  # under the selection: the best play and what this one costs
+    roll_again: str = ""  # beside ROLL AGAIN: the chance that the next throw busts
+
+
+def percent(t: Translator, chance: float) -> str:
+    return t("coach.percent", percent=t.number(round(100 * chance, 1)))
+
+
+def need_to_win(state: State) -> float | None:
+    """In the final round or sudden death (X16, X17), the points this turn must bank to pass
+    the leader (a tie does not win); None during the race."""
+    if state.round is Round.RACE:
+        return None
+    me = state.current
+    rivals = state.contenders if state.round is Round.SUDDEN_DEATH else range(len(state.players))
+    best = max((state.totals[p] for p in rivals if p != me), default=0)
+    return max(0, best - state.totals[me]) / 2 + 0.5
+
+
+def build_coach(
+    state: State, picked: frozenset[int], t: Translator, people: frozenset[int]
+) -> CoachView:
+    """What the coach says to the person to move; `people`: the players who are persons (a
+    computer's turn gets no review)."""
+    if state.phase is Phase.ROLL:
+        said = (_last_turn(state, t, people), _race(state, t))
+        return CoachView(tuple(line for line in said if line))
+    if state.phase is not Phase.SELECT:
+        return CoachView()
+    need = need_to_win(state)
+    if need is not None and not odds.reach_ready():
+        return CoachView((t("coach.thinking"),))
+    points, k, m = state.turn_halves / 2, state.roll_number, state.mishimashes
+    if need is None:
+        options = odds.selections(state.dice, points, k, m)
+    else:
+        options = odds.selections_to_reach(need, state.dice, points, k, m)
+
+    def show(value: float) -> str:
+        """A chance in the final round, else points on average."""
+        return percent(t, value) if need is not None else t.number(round(value, 1))
+
+    best = options[0]
+    lines = [t("coach.best", dice=" ".join(map(str, best.values)), value=show(best.value))]
+    chosen = tuple(sorted(state.dice[i] for i in picked))
+    mine = next((option for option in options if option.values == chosen), None)
+    if mine is None:
+        return CoachView(tuple(lines))
+    if mine.value < best.value - 1e-9:
+        lines.append(
+            t("coach.gives_up", value=show(mine.value), loss=show(best.value - mine.value))
+        )
+    after = apply(state, Select(tuple(sorted(picked))))
+    lines.append(_decision(after, need, t))
+    return CoachView(
+        tuple(lines), t("coach.bust", percent=percent(t, bust_chance(after.dice_left)))
+    )
+
+
+def _decision(after: State, need: float | None, t: Translator) -> str:
+    """BANK against rolling on, at the point the selection leads to."""
+    points, n, k, m = (
+        after.turn_halves / 2,
+        after.dice_left,
+        after.roll_number + 1,
+        after.mishimashes,
+    )
+    if need is None:
+        choice = odds.choice(points, n, k, m)
+        key = "coach.bank_better" if choice.action == BANK else "coach.roll_better"
+        return t(key, bank=t.number(choice.bank), roll=t.number(round(choice.roll, 1)))
+    choice = odds.choice_to_reach(need, points, n, k, m)
+    return t("coach.race_decision", bank=percent(t, choice.bank), roll=percent(t, choice.roll))
+
+
+def _race(state: State, t: Translator) -> str:
+    need = need_to_win(state)
+    if need is None or not odds.reach_ready():
+        return ""
+    leader = state.totals[state.current] / 2 + need - 0.5
+    chance = odds.chance(need, 0, 6, 1, 0)
+    return t("coach.race", total=t.number(leader), percent=percent(t, chance))
+
+
+def _last_turn(state: State, t: Translator, people: frozenset[int]) -> str:
+    """After a person's turn, what best play would have averaged from the same first roll."""
+    ended = next((e for e in reversed(state.events) if isinstance(e, Banked | Bust)), None)
+    if ended is None or ended.player not in people:
+        return ""
+    first = _first_roll_of_last_turn(state)
+    if first is None:
+        return ""
+    options = odds.selections(first, 0, 1, 0)
+    if not options:
+        return t("coach.last_turn_bust")
+    name = state.players[ended.player]
+    return t("coach.last_turn", name=name, value=t.number(round(options[0].value, 1)))
+
+
+def _first_roll_of_last_turn(state: State) -> tuple[int, ...] | None:
+    for index in range(len(state.log) - 1, 0, -1):
+        if isinstance(state.log[index - 1], Roll):
+            dice = state.log[index]
+            return dice.values if isinstance(dice, Dice) else None
+    return None
+
+
+__all__ = ["CoachView", "build_coach", "need_to_win", "percent"]

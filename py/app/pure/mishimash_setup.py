@@ -1,0 +1,79 @@
+"""The MISHIMASH setup: who sits at the table (a person, or a computer at a level) and the
+names the game will show. Pure: the screen keeps a list of `Seat`s and asks here."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+
+from app.pure.i18n import Translator
+from cubiri.mishimash import odds
+from cubiri.mishimash.computer import LEVEL_NAMES
+from cubiri.mishimash.game import MAX_NAME, MAX_PLAYERS
+
+PERSON = ""
+
+
+@dataclass(frozen=True)
+class Seat:
+    name: str = ""  # as typed; empty takes a default
+    level: str = PERSON  # PERSON, or one of LEVEL_NAMES
+
+
+def level_key(level: str) -> str:
+    """The locale key part of a level: "best odds" → "best_odds"."""
+    return level.replace(" ", "_")
+
+
+def parse_seats(raw: str | None) -> list[Seat]:
+    """The setup saved last time: a list of names (before computer players) or of seats."""
+    try:
+        data = json.loads(raw) if raw else None
+    except ValueError:
+        data = None
+    if not isinstance(data, list) or not 1 <= len(data) <= MAX_PLAYERS:
+        return [Seat()]
+    seats = []
+    for item in data:
+        if isinstance(item, str):
+            seats.append(Seat(item[:MAX_NAME]))
+        elif isinstance(item, dict) and isinstance(item.get("name"), str):
+            level = item.get("level")
+            seats.append(Seat(item["name"][:MAX_NAME], level if level in LEVEL_NAMES else PERSON))
+        else:
+            seats.append(Seat())
+    return seats
+
+
+def dump_seats(seats: list[Seat]) -> str:
+    return json.dumps([{"name": seat.name, "level": seat.level} for seat in seats])
+
+
+def player_names(seats: list[Seat], t: Translator) -> list[str]:
+    """The names the game shows: trimmed, an empty one takes its default (a computer is named
+    after its level), and a name already taken gets a number, so no two players look alike."""
+    names: list[str] = []
+    for index, seat in enumerate(seats):
+        name = seat.name.strip()[:MAX_NAME]
+        if not name and seat.level:
+            name = t(f"mishimash.computer.name.{level_key(seat.level)}")
+        name = name or t("mishimash.setup.player", n=index + 1)
+        base, count = name, 2
+        while name.casefold() in (taken.casefold() for taken in names):
+            suffix = f" {count}"
+            name, count = base[: MAX_NAME - len(suffix)] + suffix, count + 1
+        names.append(name)
+    return names
+
+
+def seat_levels(seats: tuple[str, ...], players: int) -> tuple[str, ...]:
+    """The seats of a saved game, or all people when they do not fit its players."""
+    if len(seats) == players and all(level in (PERSON, *LEVEL_NAMES) for level in seats):
+        return seats
+    return (PERSON,) * players
+
+
+def expected_turns(target: int) -> int:
+    """How many turns a target takes at best play: the target over the value of a whole turn
+    (about 15.72 points, `turn_value(0, 6, 1, 0)`)."""
+    return max(1, round(target / odds.value(0, 6, 1, 0)))

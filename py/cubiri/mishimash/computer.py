@@ -1,0 +1,58 @@
+"""MISHIMASH computer players on the game: the move a level makes from a `State`.
+
+The levels themselves (`players.LEVELS`) decide on plain values; this module reads those values
+off the game and turns their answer into an action. A move is a pure function of the position,
+so a reload in the middle of a computer's turn goes on with the same choices (and, dice being
+keyed by position, the same dice).
+"""
+
+from __future__ import annotations
+
+from cubiri.mishimash.game import Action, Bank, Phase, Roll, RollAgain, Round, Select, State
+from cubiri.mishimash.players import LEVELS, Decision
+
+LEVEL_NAMES = tuple(LEVELS)  # gentlest first
+
+
+def decision(state: State) -> Decision:
+    """What the player to move sees: totals, the race, and the turn so far (X9–X17)."""
+    me = state.current
+    others = tuple(total / 2 for player, total in enumerate(state.totals) if player != me)
+    rivals = state.contenders if state.round is Round.SUDDEN_DEATH else range(len(state.players))
+    to_beat = max((state.totals[p] for p in rivals if p != me), default=0) / 2
+    selecting = state.phase is Phase.SELECT
+    return Decision(
+        banked=state.totals[me] / 2,
+        others=others,
+        target=state.target,
+        final_round=state.round is not Round.RACE,
+        to_beat=to_beat,
+        roll=state.dice if selecting else (),
+        points=state.turn_halves / 2,
+        dice_left=len(state.dice) if selecting else state.dice_left,
+        # For a selection, the roll on the table; for BANK / ROLL AGAIN, the next throw.
+        roll_index=state.roll_number if selecting else state.roll_number + 1,
+        mishimash_count=state.mishimashes,
+    )
+
+
+def selection(level: str, state: State) -> Select:
+    """The dice `level` takes from the roll on the table, as indices in increasing order."""
+    values = list(LEVELS[level].select(decision(state)))
+    chosen: list[int] = []
+    for index, value in enumerate(state.dice):
+        if value in values:
+            values.remove(value)
+            chosen.append(index)
+    return Select(tuple(chosen))
+
+
+def next_move(level: str, state: State) -> Action:
+    """The action `level` plays now: ROLL, its selection, or BANK / ROLL AGAIN."""
+    if state.phase is Phase.ROLL:
+        return Roll()
+    if state.phase is Phase.SELECT:
+        return selection(level, state)
+    if state.phase is Phase.DECIDE:
+        return Bank() if LEVELS[level].bank(decision(state)) else RollAgain()
+    raise ValueError(f"no move for a computer player in phase {state.phase.value}")
