@@ -328,7 +328,7 @@ class MishimashScreen:
         level, state = self._computer_to_move(), self.state
         if not level or state is None or by_id("screen-mishimash").hidden:
             return
-        if state.round is not engine.Round.RACE and not odds.reach_ready():
+        if computer.waits_for_reach_table(level, state):
             self._schedule_computer()  # its final-round odds are still being built
             return
         if state.phase is engine.Phase.SELECT and not self.picked:

@@ -9,7 +9,7 @@ keyed by position, the same dice).
 from __future__ import annotations
 
 from cubiri.mishimash.game import Action, Bank, Phase, Roll, RollAgain, Round, Select, State
-from cubiri.mishimash.players import LEVELS, Decision
+from cubiri.mishimash.players import LEVELS, Decision, reach_ready
 
 LEVEL_NAMES = tuple(LEVELS)  # gentlest first
 
@@ -45,6 +45,12 @@ def selection(level: str, state: State) -> Select:
             values.remove(value)
             chosen.append(index)
     return Select(tuple(chosen))
+
+
+def waits_for_reach_table(level: str, state: State) -> bool:
+    """Whether `level` needs the final round's chance table now (the strongest level plays to
+    pass the leader there, X16–X17) and it is not built yet."""
+    return level == "strongest" and state.round is not Round.RACE and not reach_ready()
 
 
 def next_move(level: str, state: State) -> Action:
