@@ -64,6 +64,8 @@ e2e: $(VENV)/.stamp vendor browser
 bench: $(VENV)/.stamp vendor browser
 	$(PY) bench/engine.py
 	$(PY) bench/run.py
+	$(PY) bench/magdagdon_bot.py
+	$(PY) bench/mishimash_levels.py
 
 clean:
 	rm -rf static/vendor node_modules $(VENV) _site

@@ -1,111 +1,33 @@
-"""Plays whole 2-player MISHIMASH games between computer levels and prints win rates.
+"""Whole 2-player MISHIMASH games between the computer levels, played by the engine (the real
+rules, X1–X17, the seed's dice), with the seats alternated game by game; prints win rates.
 
-    python3 bench/mishimash_levels.py --pair "best odds" cautious --games 1000 --target 1000
-
-Its own small simulation of the rules on top of scoring (not game.py): X8–X12 within a turn,
-X14 target checked only after a BANK, X16 final round (every other player once more, in order
-from the next one), X17 sudden death among the tied leaders. Seats alternate game by game.
+    python3 bench/mishimash_levels.py                      # every pair, 1,000 games to 1000
+    python3 bench/mishimash_levels.py --pair strongest "best odds" --games 20000 --target 250
 """
 
 from __future__ import annotations
 
 import argparse
+import itertools
 import math
-import random
 import sys
 import time
 from pathlib import Path
 
 sys.path[:0] = [str(Path(__file__).resolve().parents[1] / "py")]
 
-from cubiri.mishimash.players import LEVELS, Decision, Level  # noqa: E402
-from cubiri.mishimash.scoring import (  # noqa: E402
-    DICE,
-    is_bust,
-    legal_value_selections,
-    mishimash_bonus_halves,
-    selection_halves,
-    to_points,
-)
+from cubiri.mishimash import game  # noqa: E402
+from cubiri.mishimash.computer import LEVEL_NAMES, next_move  # noqa: E402
+from cubiri.mishimash.odds import ensure_reach  # noqa: E402
 
 
-def play_turn(
-    level: Level,
-    me: int,
-    totals: list[float],
-    target: float,
-    final_round: bool,
-    rng: random.Random,
-) -> float:
-    """One turn; returns the points banked (0 after a bust)."""
-    others = tuple(t for i, t in enumerate(totals) if i != me)
-    to_beat = max(others, default=0.0)
-    halves, dice, roll_index, count = 0, DICE, 1, 0
-    while True:
-        roll = tuple(sorted(rng.randint(1, 6) for _ in range(dice)))
-        if is_bust(roll):
-            return 0  # X11
-        base = Decision(
-            totals[me],
-            others,
-            target,
-            final_round,
-            to_beat,
-            roll,
-            to_points(halves),
-            dice,
-            roll_index,
-            count,
-        )
-        selection = level.select(base)
-        assert selection in legal_value_selections(roll), (level.name, roll, selection)
-        gained = selection_halves(roll, selection)
-        assert gained is not None
-        halves += gained * roll_index  # X9
-        dice -= len(selection)
-        if dice == 0:  # X12
-            count += 1
-            halves += mishimash_bonus_halves(count)
-            dice = DICE
-        roll_index += 1
-        after = Decision(
-            totals[me],
-            others,
-            target,
-            final_round,
-            to_beat,
-            (),
-            to_points(halves),
-            dice,
-            roll_index,
-            count,
-        )
-        if level.bank(after):
-            return to_points(halves)  # X10
-
-
-def play_game(seats: list[Level], target: float, rng: random.Random) -> int:
-    """The winning seat."""
-    totals = [0.0] * len(seats)
-    player = 0
-    while True:  # the race
-        totals[player] += play_turn(seats[player], player, totals, target, False, rng)
-        if totals[player] >= target:  # X14: checked after a BANK only
-            break
-        player = (player + 1) % len(seats)
-    # X16: each other player, in order from the next one, plays exactly one more turn
-    for step in range(1, len(seats)):
-        other = (player + step) % len(seats)
-        totals[other] += play_turn(seats[other], other, totals, target, True, rng)
-    while True:  # X17: sudden death among the tied leaders until one is ahead after a round
-        best = max(totals)
-        tied = [i for i, t in enumerate(totals) if t == best]
-        if len(tied) == 1:
-            return tied[0]
-        for i in tied:
-            # only the tied leaders play; the others are out of it
-            view = [totals[j] if j in tied else 0.0 for j in range(len(totals))]
-            totals[i] += play_turn(seats[i], i, view, target, True, rng)
+def winner(levels: tuple[str, str], target: int, seed: int) -> int:
+    """The seat that wins one game between `levels` (seat 0 plays first)."""
+    state = game.new_game(["A", "B"], target, seed)
+    while not state.over:
+        state = game.play(state, next_move(levels[state.current], state))
+    assert state.winner is not None
+    return state.winner
 
 
 def interval(wins: int, games: int) -> tuple[float, float, float]:
@@ -117,28 +39,36 @@ def interval(wins: int, games: int) -> tuple[float, float, float]:
     return rate, centre - half, centre + half
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--pair", nargs=2, default=["best odds", "cautious"], choices=LEVELS)
-    parser.add_argument("--games", type=int, default=200)
-    parser.add_argument("--target", type=float, default=1000)
-    parser.add_argument("--seed", type=int, default=1)
-    args = parser.parse_args()
-    first, second = (LEVELS[name] for name in args.pair)
+def match(first: str, second: str, games: int, target: int, seed: int) -> str:
     wins = 0
     start = time.perf_counter()
-    for game in range(args.games):
-        rng = random.Random(args.seed * 1_000_003 + game)
-        seats = [first, second] if game % 2 == 0 else [second, first]
-        winner = play_game(seats, args.target, rng)
-        wins += (winner == 0) == (game % 2 == 0)
+    for number in range(games):
+        # Seats alternate, and each pair of games shares a seed: the same dice, either order.
+        swapped = number % 2 == 1
+        levels = (second, first) if swapped else (first, second)
+        won = winner(levels, target, seed * 1_000_003 + number // 2)
+        wins += won == (1 if swapped else 0)
     elapsed = time.perf_counter() - start
-    rate, low, high = interval(wins, args.games)
-    print(
-        f"{first.name} vs {second.name}, target {args.target:g}: {first.name} wins "
-        f"{wins}/{args.games} = {100 * rate:.1f} % (95 % interval {100 * low:.1f}–{100 * high:.1f}"
-        f" %), {1000 * elapsed / args.games:.1f} ms a game"
+    rate, low, high = interval(wins, games)
+    return (
+        f"{first} vs {second}, target {target}: {first} wins {wins}/{games} = {100 * rate:.1f} %"
+        f" (95 % interval {100 * low:.1f}–{100 * high:.1f} %),"
+        f" {1000 * elapsed / games:.0f} ms a game"
     )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--pair", nargs=2, choices=LEVEL_NAMES, help="one pair (default: all)")
+    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--target", type=int, default=1000)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    ensure_reach()  # the strongest level's final-round table, built once up front
+    # Each level against every stronger one, strongest first in each line.
+    pairs = [tuple(args.pair)] if args.pair else list(itertools.combinations(LEVEL_NAMES[::-1], 2))
+    for first, second in pairs:
+        print(match(first, second, args.games, args.target, args.seed), flush=True)
 
 
 if __name__ == "__main__":

@@ -144,8 +144,11 @@ def coach_numbers(browser: Browser, base: str) -> dict[str, float]:
     page.wait_for_selector("#ms-coach li", timeout=READY_TIMEOUT_MS)
     first = page.evaluate("performance.now() - window.__readyAt")
     numbers: dict[str, float] = {"first_coach_number_after_ready_ms": first}
-    numbers.update(json.loads(page.evaluate("window.cubiriBench('odds')")))
+    # A few seconds of play: the final round's table builds in slices meanwhile (solo games
+    # skip it, so a second player sits at this table).
+    page.wait_for_timeout(3000)
     numbers["longest_task_after_ready_ms"] = page.evaluate("window.__readyLongest()")
+    numbers.update(json.loads(page.evaluate("window.cubiriBench('odds')")))
     context.close()
     return numbers
 

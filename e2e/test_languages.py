@@ -145,7 +145,7 @@ def test_switching_language_keeps_the_game_in_progress(browser: Browser, base_ur
     assert page.evaluate("document.documentElement.lang") == "pt"
     expect(page.locator("#screen-settings h2")).to_have_text("DEFINIÇÕES")
     page.locator("#screen-settings [data-back]").click()
-    expect(page.locator("#md-primary")).to_have_text("CONFIRMAR 1/2")
+    expect(page.locator("#md-primary")).to_have_text("CONFIRMAR · falta 1")
     driver.expect_in_step()  # the same dice and the same staged die
     # Remembered: a reload stays in Portuguese, and the game is still there.
     page.reload()

@@ -155,7 +155,7 @@ def test_m3_m12_a_staged_die_is_taken_back_by_tapping_it(
     (die, cell), *_ = placement_plan(driver.state)
     driver.stage(die, cell)
     expect(page.locator(f"#md-die-{die}")).to_have_attribute("data-status", "staged")
-    expect(page.locator("#md-primary")).to_have_text("CONFIRM 1/2")
+    expect(page.locator("#md-primary")).to_have_text("CONFIRM · 1 more to place")
     both_sizes(page, shot, "magdagdon-staged")
     driver.unstage(cell)
     expect(page.locator(f"#md-cell-{cell}")).to_have_attribute("data-kind", "empty")

@@ -37,3 +37,32 @@ if (language !== "en") {
     })
     .catch(() => {});
 }
+
+// A tap before Python is ready is remembered and played once it is (issue 15): the tapped
+// control shows that it is on its way, and the game opens by itself when the app is wired. The
+// shell sets data-app-ready only after its own click listener is in place, so the replayed
+// click reaches it.
+let pending = null;
+document.addEventListener("click", (event) => {
+  if (root.hasAttribute("data-app-ready")) return;
+  const target = event.target.closest("[data-open]");
+  if (!target) return;
+  if (pending) {
+    pending.removeAttribute("data-pending");
+    pending.removeAttribute("aria-busy");
+  }
+  pending = target;
+  target.setAttribute("data-pending", "");
+  target.setAttribute("aria-busy", "true");
+});
+const whenReady = new MutationObserver(() => {
+  if (!root.hasAttribute("data-app-ready")) return;
+  whenReady.disconnect();
+  if (!pending) return;
+  const target = pending;
+  pending = null;
+  target.removeAttribute("data-pending");
+  target.removeAttribute("aria-busy");
+  target.click();
+});
+whenReady.observe(root, { attributes: true, attributeFilter: ["data-app-ready"] });

@@ -6,7 +6,16 @@ from dataclasses import replace
 from pathlib import Path
 
 from app.pure.i18n import load_translator
-from app.pure.magdagdon_view import PickDie, Picked, after_tap, build_view
+from app.pure.magdagdon_view import (
+    AcceptAt,
+    CancelAccept,
+    PickDie,
+    Picked,
+    StartAccept,
+    after_tap,
+    build_view,
+    refusal,
+)
 from cubiri.magdagdon.board import parse_board
 from cubiri.magdagdon.game import (
     AcceptMagdagdon,
@@ -44,7 +53,7 @@ def test_picking_a_die_lights_exactly_its_legal_cells() -> None:
     assert view.dice[0].status == "picked"
     assert view.cells[5].label == "Row 2, column 2: 3"
     assert view.cells[6].label == "Row 2, column 3: empty, tap to place the die here"
-    assert (view.primary, view.primary_enabled) == ("CONFIRM 0/2", False)
+    assert (view.primary, view.primary_enabled) == ("CONFIRM · 2 more to place", False)
     assert view.message.startswith("Tap a lit cell")
 
 
@@ -55,7 +64,7 @@ def test_staged_dice_look_different_and_confirm_enables_at_the_minimum() -> None
     assert view.cells[6].kind == "staged" and view.cells[5].kind == "number"
     assert "staged, tap to take it back" in view.cells[6].label
     assert [d.status for d in view.dice] == ["staged", "staged", "available", "available"]
-    assert (view.primary, view.primary_enabled) == ("CONFIRM 2/2", True)
+    assert (view.primary, view.primary_enabled) == ("CONFIRM · 2 placed", True)
     assert "Unused dice are discarded" in view.message
     assert view.rows[1].sum == 10  # row 2 previews 4 + 3 + 3
 
@@ -115,3 +124,65 @@ def test_the_end_shows_the_breakdown_with_every_bonus_line() -> None:
     assert labels["1 RUIN"] == "−15" and labels["2 Majda Powers"] == "−30"
     assert view.end.final == state.score().final
     assert view.rows[0].badge == "+60" and view.rows[0].bonus_label == "STRAIGHT +60"
+
+
+# Issue 15: a clear answer to every tap ---------------------------------------------------------
+def test_confirm_never_reads_as_a_fraction() -> None:
+    state = rolled("..../.3../..../....", [4, 3, 3, 5])
+    one = apply(state, Stage(0, 6))
+    assert build_view(one, Picked(), t).primary == "CONFIRM · 1 more to place"
+    placed = apply(apply(one, Stage(1, 4)), Stage(2, 9))
+    assert build_view(placed, Picked(), t).primary == "CONFIRM · 3 placed"
+    assert "/" not in build_view(placed, Picked(), t).primary
+
+
+def test_the_magdagdon_message_says_which_values_the_board_takes() -> None:
+    # A 1 and a 6 next to the only empty neighbours: 1 to 2 and 5 to 6 are all that fit.
+    state = rolled("1.../..../..../...6", [4, 4, 3, 3])
+    view = build_view(state, Picked(), t)
+    assert view.phase == "magdagdon"
+    assert view.message.endswith("The board can take only these values now: 1, 2, 5, 6.")
+
+
+def test_accept_magdagdon_with_powers_left_is_final_only_at_the_ruins_cell() -> None:
+    state = rolled("1.../..../..../...6", [4, 4, 3, 3])
+    view = build_view(state, Picked(), t)
+    assert view.primary == "ACCEPT MAGDAGDON" and view.primary_tap == StartAccept()
+    asking = after_tap(state, Picked(), StartAccept())
+    view = build_view(state, asking, t)
+    assert view.message.startswith("Pick the empty cell that becomes a RUIN (−15), for good.")
+    assert "You still have 3 Majda Powers: press CANCEL" in view.message
+    assert view.primary_tap is None and view.powers.cancel == CancelAccept()
+    assert view.powers.reroll is None and all(d.tap is None for d in view.dice)
+    assert {c.tap for c in view.cells if c.tap} == {AcceptAt(i) for i in range(1, 15)}
+    assert view.cells[1].label == "Row 1, column 2: empty, tap to make it a RUIN"
+    assert after_tap(state, asking, CancelAccept()) == Picked()
+    # NIGHTMARE has no power to go back to: ACCEPT is the engine's action at once.
+    nightmare = rolled("1.../..../..../...6", [4, 4, 3, 3], "nightmare")
+    assert build_view(nightmare, Picked(), t).primary_tap == AcceptMagdagdon()
+
+
+def test_decrease_and_increase_say_to_pick_a_die_first() -> None:
+    state = rolled("..../.3../..../....", [4, 3, 3, 6])
+    powers = build_view(state, Picked(), t).powers
+    assert powers.decrease is None and powers.increase is None
+    assert powers.hint == "Pick a die first to DECREASE or INCREASE it."
+    assert build_view(state, Picked(die=0), t).powers.hint == ""
+    assert build_view(state, Picked(rerolling=True), t).powers.hint == ""
+
+
+def test_an_unlit_cell_says_why_it_takes_nothing() -> None:
+    state = rolled("..../.3../..../....", [5, 3, 3, 6])
+    assert refusal(state, Picked(), 6, t) == "Pick a die first, then tap a lit cell."
+    assert refusal(state, Picked(die=0), 0, t) == t("error.magdagdon.not_adjacent")
+    assert refusal(state, Picked(die=0), 6, t) == t("error.magdagdon.too_far")
+    assert refusal(state, Picked(die=1), 5, t) == "That cell is not empty."
+    staged = apply(state, Stage(1, 6))
+    assert refusal(staged, Picked(rerolling=True), 6, t).startswith("Choose the dice to REROLL")
+    assert refusal(new_game("peaceful", 1), Picked(), 0, t) == "Press ROLL first."
+
+
+def test_in_reroll_mode_a_staged_cell_is_not_taken_back() -> None:
+    state = apply(rolled("..../.3../..../....", [4, 3, 3, 6]), Stage(1, 6))
+    view = build_view(state, Picked(rerolling=True), t)
+    assert view.cells[6].tap is None and view.cells[6].kind == "staged"

@@ -13,10 +13,12 @@ from typing import Any
 from js import document, window
 
 from app.browser import stores
-from app.browser.dom import absent, add_dice, by_id, listen, restart_animation
+from app.browser.dom import absent, add_dice, by_id, listen, restart_animation, show_text
 from app.browser.host import Host
 from app.browser.score_tables import render_table
+from app.browser.tap_guard import TapGuard
 from app.pure.magdagdon_view import (
+    AcceptAt,
     LineView,
     MagdagdonView,
     NewGame,
@@ -25,6 +27,7 @@ from app.pure.magdagdon_view import (
     after_tap,
     build_view,
     cell_name,
+    refusal,
 )
 from app.pure.saved_game import MAGDAGDON, Saved
 from cubiri.kernel import Action, RuleError
@@ -44,6 +47,7 @@ class MagdagdonScreen:
         self.last_view: MagdagdonView | None = None
         self.tables = stores.tables(stores.SCORES_KEY)
         self._discarding = False
+        self.guard = TapGuard()
 
     # Setup -------------------------------------------------------------------------------------
     def mount(self) -> None:
@@ -93,26 +97,46 @@ class MagdagdonScreen:
             "md-reroll": lambda view: view.powers.reroll,
             "md-cancel": lambda view: view.powers.cancel,
             "md-new-game": lambda view: NewGame(),
+            "md-restart": lambda view: NewGame(),
         }
         for name, meaning in buttons.items():
-            listen(by_id(name), "click", self._button(meaning))
+            listen(by_id(name), "click", self._button(name, meaning))
+        self.guard.watch(by_id("screen-magdagdon"))
 
-    def _button(self, meaning: Callable[[MagdagdonView], Tap | None]) -> Callable[[Any], None]:
+    def _button(
+        self, name: str, meaning: Callable[[MagdagdonView], Tap | None]
+    ) -> Callable[[Any], None]:
         """A click handler playing what the shown view says that button means."""
-        return lambda _event: self.tap(meaning(self.last_view) if self.last_view else None)
+
+        def handler(event: Any) -> None:
+            if self.last_view is not None and self.guard.accepts(event, by_id(name)):
+                self.tap(meaning(self.last_view))
+
+        return handler
 
     # The game ----------------------------------------------------------------------------------
     def open(self, seed: int | None) -> None:
-        """Show the game: the one in progress, or the one `?seed=N` asks for, or a new one."""
+        """Show the game: the one in progress, or the one `?seed=N` asks for, or a new one.
+        A link's seed never silently replaces a game in progress: the player is asked."""
         if self.state is None:
             saved = stores.load_game(MAGDAGDON, stores.MAGDAGDON_GAME)
-            if saved is not None and (seed is None or saved.state.seed == seed):
+            if saved is not None:
                 self.state, self.record_id = saved.state, saved.record_id
         if seed is not None and (self.state is None or self.state.seed != seed):
-            self.new_game(stores.difficulty(), seed)
+            if self.in_progress():
+                text = self.host.t("confirm.magdagdon.seed", seed=seed)
+                self.host.ask(text, lambda: self._start_over(seed))
+            else:
+                self.new_game(stores.difficulty(), seed)
         elif self.state is None:
             self.new_game(stores.difficulty())
         self.render()
+
+    def _start_over(self, seed: int | None = None) -> None:
+        difficulty = self.state.difficulty if self.state is not None else stores.difficulty()
+        self.new_game(difficulty, seed)
+        self.render()
+        by_id("md-primary").focus()
 
     def new_game(self, difficulty: str, seed: int | None = None) -> None:
         stores.set_difficulty(difficulty)
@@ -120,6 +144,7 @@ class MagdagdonScreen:
         self.record_id = None
         self.picked = Picked()
         self.last_view = None
+        self.guard.forget()
         self._save()
 
     def tap(self, tap: Tap | None) -> None:
@@ -128,10 +153,18 @@ class MagdagdonScreen:
         if tap is None or state is None:
             return
         if isinstance(tap, NewGame):
-            self.new_game(state.difficulty)
-            self.render()
-            by_id("md-primary").focus()
+            if self.in_progress():
+                self.host.ask(self.host.t("confirm.magdagdon.restart"), self._start_over)
+            else:
+                self._start_over()
             return
+        if isinstance(tap, AcceptAt):
+            # The RUIN's cell confirms ACCEPT MAGDAGDON (M17, M18): both are played now.
+            if self._play(engine.AcceptMagdagdon()) is None:
+                return
+            tap = engine.PlaceRuin(tap.cell)
+            state = self.state
+            assert state is not None
         if isinstance(tap, Action):
             after = self._play(tap)
             if after is None:
@@ -177,6 +210,8 @@ class MagdagdonScreen:
         button = event.target.closest("[data-die]")
         if absent(button) or self.last_view is None or button.disabled:
             return
+        if not self.guard.accepts(event, button):
+            return
         die = int(button.dataset.die)
         self.tap(self.last_view.dice[die].tap if die < len(self.last_view.dice) else None)
         if event.detail == 0 and self.picked.die is not None and self.last_view is not None:
@@ -189,9 +224,29 @@ class MagdagdonScreen:
         button = event.target.closest("[data-cell]")
         if absent(button) or self.last_view is None:
             return
+        if not self.guard.accepts(event, button):
+            return
         cell = int(button.dataset.cell)
         self.focus_cell = cell
-        self.tap(self.last_view.cells[cell].tap)
+        tap = self.last_view.cells[cell].tap
+        if tap is None:
+            self._refuse(cell)
+        else:
+            self.tap(tap)
+
+    def _refuse(self, cell: int) -> None:
+        """A tap on a cell that takes nothing now: say why on screen, and mark the cell."""
+        if self.state is None:
+            return
+        reason = refusal(self.state, self.picked, cell, self.host.t)
+        if not reason:
+            return
+        message = by_id("md-message")
+        message.textContent = reason
+        message.dataset.tone = "error"
+        restart_animation(message, "refused")
+        restart_animation(by_id(f"md-cell-{cell}"), "refused")
+        self.host.announce(reason)
 
     def _on_board_key(self, event: Any) -> None:
         step = ARROWS.get(event.key)
@@ -285,10 +340,13 @@ class MagdagdonScreen:
         message.dataset.tone = view.tone
         by_id("screen-magdagdon").dataset.phase = view.phase
 
+        guard = self.guard
         for cell in view.cells:
+            button = by_id(f"md-cell-{cell.index}")
+            button.classList.remove("refused")
+            guard.show(button, cell.tap.kind if cell.tap is not None else None)
             if previous is not None and previous.cells[cell.index] == cell:
                 continue
-            button = by_id(f"md-cell-{cell.index}")
             button.textContent = cell.text
             button.dataset.kind = cell.kind
             button.dataset.lit = "true" if cell.lit else "false"
@@ -306,6 +364,7 @@ class MagdagdonScreen:
                 continue  # leaving the tray (see _discard)
             if index < len(view.dice):
                 die = view.dice[index]
+                guard.show(die_el, type(die.tap).__name__ if die.tap is not None else None)
                 die_el.hidden = False
                 die_el.textContent = str(die.value)
                 die_el.dataset.value = str(die.value)
@@ -316,8 +375,11 @@ class MagdagdonScreen:
                     "aria-pressed", "true" if die.status in ("picked", "chosen") else "false"
                 )
             else:
+                guard.show(die_el, None)
                 die_el.hidden = True
         primary = by_id("md-primary")
+        primary_tap = view.primary_tap
+        guard.show(primary, type(primary_tap).__name__ if primary_tap is not None else None)
         primary.textContent = view.primary
         primary.disabled = not view.primary_enabled
         primary.dataset.phase = view.phase
@@ -325,10 +387,17 @@ class MagdagdonScreen:
         powers = view.powers
         by_id("md-powers").hidden = not powers.visible or view.phase not in ("place", "magdagdon")
         by_id("md-powers-status").textContent = powers.status
-        by_id("md-decrease").disabled = powers.decrease is None
-        by_id("md-increase").disabled = powers.increase is None
+        for name, adjust in (("md-decrease", powers.decrease), ("md-increase", powers.increase)):
+            button = by_id(name)
+            button.disabled = adjust is None
+            # The die's value is part of the meaning: INCREASE on a 1 and then on a 2 are two
+            # different taps, and a second one a moment later would use a second power.
+            value = state.dice[adjust.die] if adjust is not None else None
+            guard.show(button, (adjust, value) if adjust is not None else None)
+        show_text(by_id("md-powers-hint"), powers.hint)
         reroll = by_id("md-reroll")
         reroll.disabled = powers.reroll is None
+        guard.show(reroll, type(powers.reroll).__name__ if powers.reroll is not None else None)
         reroll.textContent = powers.reroll_label
         by_id("md-cancel").hidden = powers.cancel is None
 

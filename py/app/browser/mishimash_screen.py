@@ -293,7 +293,7 @@ class MishimashScreen:
         window.setTimeout(self._build_later, 0)
 
     def _build_reach(self) -> None:
-        if odds.reach_builder().step(30):
+        if odds.reach_builder().step(20):
             self._building = False
             if self.state is not None:
                 self.render()  # the coach's final-round lines can show now

@@ -45,11 +45,16 @@ class Shell:
         listen(window, "hashchange", self._on_hash_change)
         listen(document.getElementById("language-select"), "change", self._on_language)
         listen(document.getElementById("difficulty-field"), "change", self._on_difficulty)
+        listen(document.getElementById("mishimash-field"), "change", self._on_mishimash_setting)
         listen(document.getElementById("confirm-ok"), "click", self._on_confirm_ok)
         listen(document.getElementById("confirm-cancel"), "click", self._on_confirm_cancel)
         listen(document.getElementById("confirm-dialog"), "close", self._on_dialog_closed)
         self.apply_locale()
         self.show(screen_from_hash(window.location.hash), announce=False)
+        if URLSearchParams.new(window.location.search).has("bench"):
+            from app.browser.bench_hook import install
+
+            install()
         document.documentElement.setAttribute("data-app-ready", "")
 
     @property
@@ -162,6 +167,7 @@ class Shell:
             self._render_scores()
         elif screen == "settings":
             self._sync_difficulty()
+            self._sync_mishimash_settings()
             self._fill_languages()
         elif screen.startswith(("rules-", "about-")):
             from app.browser.docs import render_doc
@@ -206,6 +212,22 @@ class Shell:
         current = screen.state.difficulty if screen and screen.state else stores.difficulty()
         for radio in document.querySelectorAll("input[name=difficulty]"):
             radio.checked = radio.value == current
+
+    # Settings: the MISHIMASH coach and the computer players' pace ------------------------------
+    def _sync_mishimash_settings(self) -> None:
+        document.getElementById("coach-toggle").checked = stores.coach_on()
+        speed = stores.computer_speed()
+        for radio in document.querySelectorAll("input[name=speed]"):
+            radio.checked = radio.value == speed
+
+    def _on_mishimash_setting(self, event: Any) -> None:
+        target = event.target
+        if target.id == "coach-toggle":
+            stores.set_coach(bool(target.checked))
+        elif target.name == "speed":
+            stores.set_computer_speed(str(target.value))
+        if self._mishimash is not None:
+            self._mishimash.render()
 
     def _game_in_progress(self) -> bool:
         if self._magdagdon is not None:

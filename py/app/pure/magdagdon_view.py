@@ -11,7 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from app.pure.i18n import Translator
-from cubiri.magdagdon.board import EMPTY, RUIN, SIZE
+from cubiri.kernel import RuleError
+from cubiri.magdagdon.board import EMPTY, RUIN, SIZE, legal_cells_of
 from cubiri.magdagdon.game import (
     AcceptMagdagdon,
     Action,
@@ -24,6 +25,7 @@ from cubiri.magdagdon.game import (
     Stage,
     State,
     Unstage,
+    apply,
     legal_actions,
 )
 from cubiri.magdagdon.scoring import Bonus, breakdown
@@ -42,6 +44,7 @@ class Picked:
     die: int | None = None  # the die picked to be placed (or changed by a power)
     rerolling: bool = False  # choosing dice for REROLL
     reroll: frozenset[int] = frozenset()
+    accepting: bool = False  # ACCEPT MAGDAGDON pressed with powers left: the cell is the yes
 
 
 @dataclass(frozen=True)
@@ -71,7 +74,36 @@ class NewGame:
     pass
 
 
-Tap = Action | PickDie | ChooseForReroll | StartReroll | CancelReroll | NewGame
+@dataclass(frozen=True)
+class StartAccept:
+    """ACCEPT MAGDAGDON while Majda Powers are left: nothing is final until the RUIN's cell is
+    picked, and CANCEL goes back to the powers (M17)."""
+
+
+@dataclass(frozen=True)
+class CancelAccept:
+    pass
+
+
+@dataclass(frozen=True)
+class AcceptAt:
+    """Plays AcceptMagdagdon, then PlaceRuin(cell): the picked cell is the confirmation."""
+
+    cell: int
+    kind = "ruin"
+
+
+Tap = (
+    Action
+    | PickDie
+    | ChooseForReroll
+    | StartReroll
+    | CancelReroll
+    | NewGame
+    | StartAccept
+    | CancelAccept
+    | AcceptAt
+)
 
 
 def after_tap(state: State, picked: Picked, tap: Tap) -> Picked:
@@ -82,6 +114,8 @@ def after_tap(state: State, picked: Picked, tap: Tap) -> Picked:
         return replace(picked, reroll=picked.reroll ^ {tap.die})
     if isinstance(tap, StartReroll):
         return Picked(rerolling=True)
+    if isinstance(tap, StartAccept):
+        return Picked(accepting=True)
     if isinstance(tap, Stage):
         # The next die that still fits somewhere is picked, to save a tap.
         return Picked(die=next((d for d in state.available if state.legal_cells(d)), None))
@@ -95,7 +129,7 @@ class CellView:
     index: int
     text: str
     kind: str  # "empty", "number", "staged", "ruin"
-    tap: Stage | Unstage | PlaceRuin | None
+    tap: Stage | Unstage | PlaceRuin | AcceptAt | None
     label: str
 
     @property
@@ -132,8 +166,9 @@ class PowerView:
     increase: Adjust | None
     reroll: StartReroll | Reroll | None
     reroll_label: str
-    cancel: CancelReroll | None
+    cancel: CancelReroll | CancelAccept | None
     status: str
+    hint: str = ""  # why DECREASE and INCREASE are off: no die is picked
 
 
 @dataclass(frozen=True)
@@ -155,7 +190,7 @@ class MagdagdonView:
     message: str
     tone: str  # "info", "danger", "done"
     primary: str  # the label of the main button
-    primary_tap: Roll | Confirm | AcceptMagdagdon | NewGame | None
+    primary_tap: Roll | Confirm | AcceptMagdagdon | StartAccept | NewGame | None
     powers: PowerView
     end: EndView | None = None
 
@@ -204,16 +239,47 @@ def build_view(state: State, picked: Picked, t: Translator) -> MagdagdonView:
         message=_message(state, picked, t),
         tone={"magdagdon": "danger", "ruin": "danger", "over": "done"}.get(phase.value, "info"),
         primary=_primary_label(state, t),
-        primary_tap=_primary_tap(state),
+        primary_tap=_primary_tap(state, picked),
         powers=_powers(state, picked, t),
         end=_end(state, t) if phase is Phase.OVER else None,
     )
 
 
-def _cell_taps(state: State, picked: Picked) -> dict[int, Stage | Unstage | PlaceRuin]:
+def accepting(state: State, picked: Picked) -> bool:
+    """Whether the player pressed ACCEPT MAGDAGDON with powers left and now picks the cell."""
+    return picked.accepting and state.phase is Phase.MAGDAGDON and state.powers_left > 0
+
+
+def refusal(state: State, picked: Picked, cell: int, t: Translator) -> str:
+    """Why a tap on an unlit cell does nothing now: shown, not only announced (issue 15)."""
+    phase = state.phase
+    if phase is Phase.ROLL:
+        return t("magdagdon.refuse.roll")
+    if phase is Phase.MAGDAGDON and not accepting(state, picked):
+        return _message(state, picked, t)
+    if phase is not Phase.PLACE:
+        return t("magdagdon.refuse.filled")
+    if picked.rerolling:
+        return t("magdagdon.refuse.rerolling")
+    if state.staged_board[cell] != EMPTY:
+        return t("magdagdon.refuse.filled")
+    if picked.die is None or picked.die not in state.available:
+        return t("magdagdon.refuse.pick_first")
+    try:  # the engine says why; the view never restates a rule
+        apply(state, Stage(picked.die, cell))
+    except RuleError as error:
+        key = f"error.{error.code}"
+        return t(key) if t(key) != key else t("error.magdagdon.rule")
+    return ""
+
+
+def _cell_taps(state: State, picked: Picked) -> dict[int, Stage | Unstage | PlaceRuin | AcceptAt]:
     """What a tap on each cell plays now: only what `legal_actions` offers."""
+    if accepting(state, picked):
+        # What accepting will offer (M18): any permanent empty cell.
+        return {cell: AcceptAt(cell) for cell, value in enumerate(state.board) if value == EMPTY}
     offered = legal_actions(state)
-    taps: dict[int, Stage | Unstage | PlaceRuin] = {}
+    taps: dict[int, Stage | Unstage | PlaceRuin | AcceptAt] = {}
     for action in offered:
         if isinstance(action, PlaceRuin | Unstage) and not picked.rerolling:
             taps[action.cell] = action  # M18: any empty cell; M12: a staged die comes back
@@ -222,9 +288,14 @@ def _cell_taps(state: State, picked: Picked) -> dict[int, Stage | Unstage | Plac
     return taps
 
 
-def _primary_tap(state: State) -> Roll | Confirm | AcceptMagdagdon | NewGame | None:
+def _primary_tap(
+    state: State, picked: Picked
+) -> Roll | Confirm | AcceptMagdagdon | StartAccept | NewGame | None:
     if state.phase is Phase.OVER:
         return NewGame()
+    if state.phase is Phase.MAGDAGDON and state.powers_left > 0:
+        # ACCEPT is final: with powers left it first asks for the RUIN's cell, undoably.
+        return None if picked.accepting else StartAccept()
     offered = legal_actions(state)
     return next((a for a in offered if isinstance(a, Roll | Confirm | AcceptMagdagdon)), None)
 
@@ -252,7 +323,7 @@ def _dice(state: State, picked: Picked, t: Translator) -> list[DieView]:
             )
         else:
             status = "picked" if picked.die == index else "available"
-            if state.phase is Phase.PLACE or state.powers_left > 0:
+            if state.phase is Phase.PLACE or (state.powers_left > 0 and not picked.accepting):
                 tap = PickDie(index)
         label = t(f"magdagdon.die.{status}", n=index + 1, value=value)
         views.append(DieView(index, value, status, tap, label))
@@ -263,9 +334,11 @@ def _message(state: State, picked: Picked, t: Translator) -> str:
     phase = state.phase
     if phase is Phase.ROLL:
         return t("magdagdon.hint.roll")
+    if phase is Phase.MAGDAGDON and accepting(state, picked):
+        return t.plural("magdagdon.accept_ask", state.powers_left)
     if phase is Phase.MAGDAGDON:
         key = "magdagdon.hint.magdagdon_powers" if state.powers_left else "magdagdon.hint.magdagdon"
-        return t.plural(key, state.minimum)
+        return f"{t.plural(key, state.minimum)} {_fitting_values(state, t)}"
     if phase is Phase.RUIN:
         return t("magdagdon.hint.ruin")
     if phase is Phase.OVER:
@@ -282,6 +355,14 @@ def _message(state: State, picked: Picked, t: Translator) -> str:
     return t.plural("magdagdon.hint.pick", minimum - staged)
 
 
+def _fitting_values(state: State, t: Translator) -> str:
+    """Why the roll fails (M16): which die values the permanent board can take at all."""
+    values = [value for value in range(1, 7) if legal_cells_of(state.board, value)]
+    if not values:
+        return t("magdagdon.hint.fits_none")
+    return t("magdagdon.hint.fits", values=", ".join(map(str, values)))
+
+
 def _primary_label(state: State, t: Translator) -> str:
     phase = state.phase
     if phase is Phase.ROLL:
@@ -290,11 +371,14 @@ def _primary_label(state: State, t: Translator) -> str:
         return t("magdagdon.accept")
     if phase is Phase.OVER:
         return t("magdagdon.new_game")
-    return t("magdagdon.confirm_count", staged=len(state.staged), minimum=state.minimum)
+    staged, minimum = len(state.staged), state.minimum
+    if staged < minimum:
+        return t.plural("magdagdon.confirm_more", minimum - staged)
+    return t.plural("magdagdon.confirm_placed", staged)
 
 
 def _powers(state: State, picked: Picked, t: Translator) -> PowerView:
-    offered = set(legal_actions(state))
+    offered = set() if accepting(state, picked) else set(legal_actions(state))
     die = picked.die if picked.die in state.available and not picked.rerolling else None
     reroll: StartReroll | Reroll | None = None
     if any(isinstance(action, Reroll) for action in offered):
@@ -310,6 +394,9 @@ def _powers(state: State, picked: Picked, t: Translator) -> PowerView:
     else:
         status = t.plural("magdagdon.powers.left", state.powers_left, cost=state.next_penalty)
     chosen = len(picked.reroll)
+    hint = ""
+    if state.powers_left > 0 and die is None and not picked.rerolling and not picked.accepting:
+        hint = t("magdagdon.powers.pick_first")
     return PowerView(
         visible=state.rules.powers > 0,
         decrease=Adjust(die, -1) if die is not None and Adjust(die, -1) in offered else None,
@@ -318,8 +405,13 @@ def _powers(state: State, picked: Picked, t: Translator) -> PowerView:
         reroll_label=t.plural("magdagdon.reroll_count", chosen)
         if picked.rerolling
         else t("magdagdon.reroll"),
-        cancel=CancelReroll() if picked.rerolling else None,
+        cancel=CancelReroll()
+        if picked.rerolling
+        else CancelAccept()
+        if accepting(state, picked)
+        else None,
         status=status,
+        hint=hint,
     )
 
 

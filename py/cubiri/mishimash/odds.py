@@ -28,6 +28,7 @@ from functools import cache
 from itertools import repeat
 from operator import add, mul
 from pathlib import Path
+from typing import ClassVar
 
 from cubiri.mishimash import strategy
 from cubiri.mishimash.scoring import DICE, check_dice, legal_value_selections, selection_halves
@@ -280,7 +281,9 @@ class ReachBuilder:
     pieces of PIECE missing values of one (n, k, m); `step(budget_ms)` does pieces until the
     budget is spent, so the page never waits longer than about that."""
 
-    PIECE = 64  # missing values a piece: a few ms for six dice in CPython
+    # Missing values a piece, by the dice thrown: six dice have 365 options a roll, so their
+    # pieces are smaller, to stay a few ms in Pyodide too (measured by `make bench`).
+    PIECE: ClassVar[dict[int, int]] = {6: 8, 5: 16, 4: 32}
 
     def __init__(self, halves: int = REACH_HALVES) -> None:
         self.halves = halves  # the largest need covered (smaller ones for tests)
@@ -327,7 +330,7 @@ class ReachBuilder:
         bound = reach_bound(k, m, self.halves)
         cell = self.cells.setdefault((n, k, m), [1.0])
         lo = self._done
-        hi = min(bound + 1, lo + self.PIECE)
+        hi = min(bound + 1, lo + self.PIECE.get(n, 64))
         columns = [
             self._column(n2, k2, m2, lo - gained, hi - lo)
             for gained, n2, k2, m2 in option_steps(n, k, m)
@@ -335,7 +338,8 @@ class ReachBuilder:
         cell += combine(roll_table(n), columns)
         self._done = hi
         if hi > bound:
-            self._next, self._done = self._next + 1, 1
+            # The next table's pieces cost differently: its own longest piece guards the budget.
+            self._next, self._done, self._piece_s = self._next + 1, 1, 0.0
 
     def _column(self, dice: int, roll_index: int, count: int, start: int, size: int) -> list[float]:
         """C of the next decision point for missing start … start + size − 1."""
