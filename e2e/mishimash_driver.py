@@ -105,11 +105,25 @@ class MishimashDriver:
             int(d) for d in self.page.locator("#ms-dice .die:not([hidden])").all_text_contents()
         ]
 
+    def last_roll(self) -> list[int]:
+        """The dice of the strip that shows how the last turn ended (a bust's roll)."""
+        strip = "#ms-over-last" if self.state.phase is engine.Phase.OVER else "#ms-last"
+        return [int(d) for d in self.page.locator(f"{strip} .die").all_text_contents()]
+
     def roll(self) -> None:
         self.page.locator("#ms-roll").click()
         self.state = engine.play(self.state, engine.Roll())
-        expect(self.page.locator("#ms-dice .die:not([hidden])")).to_have_count(len(self.state.dice))
-        assert self.shown_dice() == list(self.state.dice)
+        if self.state.phase is engine.Phase.SELECT:
+            dice = self.page.locator("#ms-dice .die:not([hidden])")
+            expect(dice).to_have_count(len(self.state.dice))
+            assert self.shown_dice() == list(self.state.dice)
+        else:  # a bust: its roll shows under the name of whose it was (issue 15)
+            bust = self.state.events[-1]
+            assert isinstance(bust, engine.Bust)
+            expect(self.page.locator("#ms-dice .die:not([hidden])")).to_have_count(0)
+            strip = "#ms-over-last" if self.state.phase is engine.Phase.OVER else "#ms-last"
+            expect(self.page.locator(f"{strip} .die")).to_have_count(len(bust.dice))
+            assert self.last_roll() == list(bust.dice)
 
     def pick(self, selection: tuple[int, ...]) -> None:
         for index in selection:

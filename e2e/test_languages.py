@@ -8,10 +8,20 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, Route, expect
 
+from app.pure.i18n import load_translator
 from cubiri.magdagdon import game as magdagdon
+from cubiri.mishimash import game as mishimash
 from e2e.conftest import PHONE, READY, READY_TIMEOUT_MS
 from e2e.magdagdon_driver import MagdagdonDriver, placement_plan
-from e2e.mishimash_driver import MishimashDriver, bank_at_once, find_seed
+from e2e.mishimash_driver import (
+    MishimashDriver,
+    bank_at_once,
+    best_selection,
+    find_seed,
+    simulate,
+)
+
+LOCALES = Path(__file__).resolve().parent.parent / "locales"
 
 # Per language: the browser locale, then the seed terms the key buttons must show.
 LANGUAGES: dict[str, dict[str, str]] = {
@@ -60,6 +70,32 @@ def open_in(browser: Browser, base_url: str, locale: str, path: str) -> Page:
     page.goto(base_url + path)
     page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
     return page
+
+
+def bank_at_four(state: mishimash.State) -> tuple[tuple[int, ...], str]:
+    """Roll again until the turn holds 4 points, then bank: busts come, and so does 20."""
+    return best_selection(state), "bank" if state.turn_halves >= 8 else "again"
+
+
+def costly_bust(state: mishimash.State) -> bool:
+    last = state.events[-1] if state.events else None
+    return (
+        state.phase is mishimash.Phase.ROLL and isinstance(last, mishimash.Bust) and last.halves > 0
+    )
+
+
+def final_round(state: mishimash.State) -> bool:
+    return state.round is mishimash.Round.FINAL_ROUND and state.phase is mishimash.Phase.ROLL
+
+
+def bust_then_final_round(players: list[str], target: int) -> int:
+    """A seed where a bust that costs points comes first, then the final round."""
+    for seed in range(1, 500):
+        bust = simulate(players, target, seed, bank_at_four, costly_bust)
+        final = simulate(players, target, seed, bank_at_four, final_round)
+        if bust is not None and final is not None and bust < final:
+            return seed
+    raise AssertionError("no seed found")
 
 
 def single_five_first(state: Any) -> bool:
@@ -111,6 +147,39 @@ def test_each_language_shows_its_terms_on_every_screen(
     expect(page.locator("#ms-selection")).to_contain_text(terms["half"])
     expect(page.locator("#ms-bank")).to_have_text(f"{terms['bank']} {terms['half']}")
     page.screenshot(path=str(shots / f"lang-{language}-mishimash.png"), full_page=True)
+    page.context.close()
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_two_player_game_busts_and_reaches_the_final_round_in_each_language(
+    browser: Browser, base_url: str, language: str
+) -> None:
+    """Issue 17: the bust and the final-round banner of a 2-player game, read in context."""
+    t = load_translator(language, LOCALES)
+    shots = Path(__file__).resolve().parent / "screenshots"
+    shots.mkdir(exist_ok=True)
+    names, target = ["Ana", "Bruno"], 20
+    seed = bust_then_final_round(names, target)
+    page = open_in(browser, base_url, LANGUAGES[language]["locale"], f"?seed={seed}#mishimash")
+    driver = MishimashDriver(page, names, target, seed)
+    driver.start()
+
+    driver.play_until(bank_at_four, costly_bust)
+    last = driver.state.events[-1]
+    assert isinstance(last, mishimash.Bust)
+    lost = last.halves / 2
+    bust = t.plural("mishimash.bust", lost, name=names[last.player], points=t.number(lost))
+    assert not bust.startswith("mishimash.")  # a message of the locale, not a missing key
+    expect(page.locator("#ms-event")).to_have_text(bust)
+    page.screenshot(path=str(shots / f"lang-{language}-mishimash-bust.png"), full_page=True)
+
+    driver.play_until(bank_at_four, final_round)
+    still = [names[p] for p in driver.state.still_to_play]
+    assert len(still) == 1
+    banner = t.plural_names("mishimash.final_round", still)
+    assert banner == t("mishimash.final_round.one", names=still[0])
+    expect(page.locator("#ms-banner")).to_have_text(banner)
+    page.screenshot(path=str(shots / f"lang-{language}-mishimash-final-round.png"), full_page=True)
     page.context.close()
 
 

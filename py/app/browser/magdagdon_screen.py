@@ -8,15 +8,21 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from dataclasses import replace
+from datetime import date
 from typing import Any
 
-from js import document, window
+from js import Date, Object, document, window
+from pyodide.ffi import create_proxy, to_js
 
 from app.browser import stores
 from app.browser.dom import absent, add_dice, by_id, listen, restart_animation, show_text
 from app.browser.host import Host
-from app.browser.score_tables import render_table
+from app.browser.score_tables import format_date, render_table
 from app.browser.tap_guard import TapGuard
+from app.pure import daily
+from app.pure.daily import DayResult, GameMeta
+from app.pure.magdagdon_help import BotGame, Hint, can_hint, hint_for, hint_key
 from app.pure.magdagdon_view import (
     AcceptAt,
     LineView,
@@ -32,9 +38,17 @@ from app.pure.magdagdon_view import (
 from app.pure.saved_game import MAGDAGDON, Saved
 from cubiri.kernel import Action, RuleError
 from cubiri.magdagdon import game as engine
-from cubiri.magdagdon.board import SIZE
+from cubiri.magdagdon.board import EMPTY, RUIN, SIZE
 
 ARROWS = {"ArrowUp": -SIZE, "ArrowDown": SIZE, "ArrowLeft": -1, "ArrowRight": 1}
+BOT_SLICE_S = 0.12  # the computer's game on the same dice runs in slices of about this long
+BotResult = tuple[int, tuple[int, ...]]  # its score and final board
+
+
+def local_today() -> date:
+    """The player's own calendar date (the browser's time zone picks the daily puzzle)."""
+    now = Date.new()
+    return date(int(now.getFullYear()), int(now.getMonth()) + 1, int(now.getDate()))
 
 
 class MagdagdonScreen:
@@ -48,6 +62,12 @@ class MagdagdonScreen:
         self.tables = stores.tables(stores.SCORES_KEY)
         self._discarding = False
         self.guard = TapGuard()
+        self.meta: GameMeta | None = None  # daily or not, assisted or not
+        self.hint: Hint | None = None
+        self.bot_results: dict[tuple[int, str], BotResult] = {}  # per (seed, difficulty)
+        self.bot_game: BotGame | None = None
+        self._bot_later = create_proxy(self._bot_step)
+        self._hint_later = create_proxy(self._compute_hint)
 
     # Setup -------------------------------------------------------------------------------------
     def mount(self) -> None:
@@ -101,6 +121,10 @@ class MagdagdonScreen:
         }
         for name, meaning in buttons.items():
             listen(by_id(name), "click", self._button(name, meaning))
+        listen(by_id("md-hint"), "click", self._on_hint)
+        listen(by_id("md-share"), "click", self._on_share)
+        for name in ("md-daily-start", "md-daily-again"):
+            listen(by_id(name), "click", lambda event: self.open_daily(local_today()))
         self.guard.watch(by_id("screen-magdagdon"))
 
     def _button(
@@ -115,13 +139,25 @@ class MagdagdonScreen:
         return handler
 
     # The game ----------------------------------------------------------------------------------
-    def open(self, seed: int | None) -> None:
+    def open(self, seed: int | None, daily_day: str | None = None) -> None:
         """Show the game: the one in progress, or the one `?seed=N` asks for, or a new one.
-        A link's seed never silently replaces a game in progress: the player is asked."""
+        A link's seed never silently replaces a game in progress: the player is asked.
+        `daily_day` ("today" or YYYY-MM-DD, from `?daily=` or a DAILY button) opens a daily."""
         if self.state is None:
             saved = stores.load_game(MAGDAGDON, stores.MAGDAGDON_GAME)
             if saved is not None:
                 self.state, self.record_id = saved.state, saved.record_id
+                meta = stores.game_meta()
+                state = saved.state
+                if meta is not None and meta.belongs_to(state.seed, state.difficulty):
+                    self.meta = meta
+        if daily_day is not None:
+            day = local_today() if daily_day == "today" else daily.parse_day(daily_day)
+            if day is None or day > local_today():
+                window.console.warn(f"?daily={daily_day} is not a past date: today's instead")
+                day = local_today()
+            self.open_daily(day)
+            return
         if seed is not None and (self.state is None or self.state.seed != seed):
             if self.in_progress():
                 text = self.host.t("confirm.magdagdon.seed", seed=seed)
@@ -138,14 +174,70 @@ class MagdagdonScreen:
         self.render()
         by_id("md-primary").focus()
 
-    def new_game(self, difficulty: str, seed: int | None = None) -> None:
+    def new_game(
+        self,
+        difficulty: str,
+        seed: int | None = None,
+        day: date | None = None,
+        practice: bool = False,
+    ) -> None:
         stores.set_difficulty(difficulty)
         self.state = engine.new_game(difficulty, random.getrandbits(31) if seed is None else seed)
+        self.meta = GameMeta(self.state.seed, difficulty, day, practice)
+        stores.set_game_meta(self.meta)
         self.record_id = None
         self.picked = Picked()
+        self.hint = None
         self.last_view = None
         self.guard.forget()
         self._save()
+
+    # The daily puzzle --------------------------------------------------------------------------
+    def open_daily(self, day: date) -> None:
+        """`day`'s puzzle at the current difficulty: resumed if it is the game in progress,
+        else a new game on its seed (practice unless it is today's first attempt)."""
+        difficulty = self.state.difficulty if self.state is not None else stores.difficulty()
+        seed = daily.daily_seed(day, difficulty)
+        state, meta = self.state, self.meta
+        resumable = state is not None and not state.over and meta is not None
+        if resumable and meta is not None and meta.day == day and meta.belongs_to(seed, difficulty):
+            self.render()  # the daily in progress: carry on
+            return
+
+        def start() -> None:
+            today = local_today()
+            counted = day == today and not daily.attempted(stores.daily_results(), day, difficulty)
+            self.new_game(difficulty, seed, day, practice=not counted)
+            self.render()
+            by_id("md-primary").focus()
+
+        if self.in_progress():
+            self.host.ask(self.host.t("confirm.magdagdon.daily"), start)
+            self.render()
+        else:
+            start()
+
+    def _meta(self) -> GameMeta:
+        state = self.state
+        assert state is not None
+        if self.meta is None or not self.meta.belongs_to(state.seed, state.difficulty):
+            self.meta = GameMeta(state.seed, state.difficulty)
+        return self.meta
+
+    def _set_meta(self, meta: GameMeta) -> None:
+        self.meta = meta
+        stores.set_game_meta(meta)
+
+    def _daily_started(self, state: engine.State) -> None:
+        """The first ROLL of today's daily: from now on this is the attempt that counts (one
+        begun meanwhile in another tab counts instead, and this one becomes practice)."""
+        meta = self._meta()
+        if meta.day is None or meta.practice or len(state.log) != 2:  # Roll, then its Dice
+            return
+        if daily.attempted(stores.daily_results(), meta.day, meta.difficulty):
+            self._set_meta(replace(meta, practice=True))
+        else:
+            stores.set_daily_result(meta.day, meta.difficulty, DayResult(None, meta.assisted))
 
     def tap(self, tap: Tap | None) -> None:
         """Carry out what the view said a tap means: an engine action, or a new selection."""
@@ -185,15 +277,26 @@ class MagdagdonScreen:
             self.host.announce(t(key if t(key) != key else "error.magdagdon.rule"))
             return None
         self.state = state
+        if isinstance(action, engine.Roll):
+            self._daily_started(state)
         if state.over and self.record_id is None:
+            meta = self._meta()
+            counted = meta.day is not None and not meta.practice
+            flags = {"assisted"} if meta.assisted else set()
+            if counted:
+                flags.add("daily")
             self.record_id, self.tables = stores.add_record(
                 stores.SCORES_KEY,
                 state.difficulty,
                 state.seed,
+                flags=frozenset(flags),
                 score=state.score().final,
                 turns=state.turns,
                 powers=state.powers_used,
             )
+            if counted and meta.day is not None:
+                result = DayResult(state.score().final, meta.assisted)
+                stores.set_daily_result(meta.day, meta.difficulty, result)
         self._save()
         return state
 
@@ -401,11 +504,222 @@ class MagdagdonScreen:
         reroll.textContent = powers.reroll_label
         by_id("md-cancel").hidden = powers.cancel is None
 
+        self._render_hint(state, view)
+        self._render_daily_banner()
+
         end = by_id("md-end")
         end.hidden = not over
         if view.end is not None and (previous is None or previous.end != view.end):
             self._render_end(view)
         self.last_view = view
+
+    # HINT: what the computer would do with this roll -----------------------------------------
+    def _on_hint(self, event: Any) -> None:
+        state = self.state
+        if state is None or not can_hint(state) or not self.guard.accepts(event, by_id("md-hint")):
+            return
+        button = by_id("md-hint")
+        button.textContent = self.host.t("magdagdon.suggest.thinking")
+        button.disabled = True
+        # After the button has painted: the computer may think for a few hundred ms.
+        window.setTimeout(self._hint_later, 30)
+
+    def _compute_hint(self) -> None:
+        state = self.state
+        button = by_id("md-hint")
+        button.textContent = self.host.t("magdagdon.suggest")
+        button.disabled = False
+        if state is None or not can_hint(state):
+            return
+        self.hint = hint_for(state, self.host.t)
+        meta = self._meta()
+        if not meta.assisted:
+            self._set_meta(replace(meta, assisted=True))  # marked in HIGH SCORES (issue 13)
+        self.render()
+        self.host.announce(self.hint.text)
+
+    def _render_hint(self, state: engine.State, view: MagdagdonView) -> None:
+        hint = self.hint if self.hint is not None and self.hint.key == hint_key(state) else None
+        hint_button = by_id("md-hint")
+        hint_button.hidden = not can_hint(state)
+        for index in range(SIZE * SIZE):
+            button = by_id(f"md-cell-{index}")
+            mark = None
+            if hint is not None and index in hint.cells:
+                order, value = hint.cells[index]
+                mark = str(order)
+                button.dataset.hintValue = str(value)
+            elif hint is not None and hint.ruin == index:
+                mark = "✕"
+            if mark is None:
+                button.removeAttribute("data-hint")
+                button.removeAttribute("data-hint-value")
+            else:
+                button.dataset.hint = mark
+        for index in range(engine.DICE_PER_ROLL):
+            die_el = by_id(f"md-die-{index}")
+            if hint is not None and index in hint.dice and index < len(view.dice):
+                die_el.dataset.hint = str(hint.dice[index])
+            else:
+                die_el.removeAttribute("data-hint")
+        show_text(by_id("md-suggest"), hint.text if hint is not None else "")
+
+    # The daily puzzle on screen ----------------------------------------------------------------
+    def _render_daily_banner(self) -> None:
+        meta = self.meta
+        banner = by_id("md-daily")
+        if meta is None or meta.day is None or self.state is None:
+            show_text(banner, "")
+            return
+        key = "magdagdon.daily.practice" if meta.practice else "magdagdon.daily.counts"
+        show_text(banner, self.host.t(key, date=meta.day.isoformat()))
+        banner.dataset.practice = "true" if meta.practice else "false"
+
+    def _render_daily_end(self) -> None:
+        meta, state = self.meta, self.state
+        panel = by_id("md-daily-end")
+        panel.hidden = meta is None or meta.day is None or state is None
+        if meta is None or meta.day is None or state is None:
+            return
+        t = self.host.t
+        by_id("md-share-status").textContent = ""
+        results = stores.daily_results()
+        today = local_today()
+        by_id("md-streak").textContent = t.plural(
+            "magdagdon.daily.streak", daily.streak(results, today)
+        )
+        by_id("md-calendar-title").textContent = t(
+            "magdagdon.daily.calendar", difficulty=meta.difficulty.upper()
+        )
+        calendar = by_id("md-calendar")
+        calendar.replaceChildren()
+        for entry in daily.calendar(results, today, meta.difficulty):
+            iso = entry.day.isoformat()
+            shown = format_date(f"{iso}T12:00:00", t.language)
+            item = document.createElement("li")
+            link = document.createElement("a")
+            link.href = f"?daily={iso}#magdagdon"
+            link.className = "md-day"
+            link.dataset.day = iso
+            if entry.today:
+                link.setAttribute("aria-current", "date")
+            number = document.createElement("span")
+            number.className = "md-day-number"
+            number.textContent = str(entry.day.day)
+            score = document.createElement("span")
+            score.className = "md-day-score"
+            score.textContent = "" if entry.score is None else str(entry.score)
+            link.append(number, score)
+            if entry.score is None:
+                label = t("magdagdon.daily.day_none", date=shown)
+            else:
+                label = t("magdagdon.daily.day", date=shown, score=entry.score)
+                link.dataset.played = "true"
+            link.setAttribute("aria-label", label)
+            link.title = label
+            item.appendChild(link)
+            calendar.appendChild(item)
+
+    def _on_share(self, event: Any) -> None:
+        meta, state = self.meta, self.state
+        if meta is None or meta.day is None or state is None or not state.over:
+            return
+        t = self.host.t
+        text = daily.share_text(
+            t,
+            meta.day,
+            meta.difficulty,
+            state.score().final,
+            state.board,
+            practice=meta.practice,
+            assisted=meta.assisted,
+        )
+        status = by_id("md-share-status")
+
+        def said(key: str) -> Callable[[Any], None]:
+            def show(_result: Any) -> None:
+                status.textContent = t(key)
+                status.dataset.state = key.rsplit(".", 1)[-1]
+                self.host.announce(t(key))
+
+            return show
+
+        def copy(_error: Any = None) -> None:
+            clipboard = getattr(window.navigator, "clipboard", None)
+            if clipboard is None or absent(clipboard):
+                said("magdagdon.daily.share_failed")(None)
+                return
+            clipboard.writeText(text).then(
+                said("magdagdon.daily.copied"), said("magdagdon.daily.share_failed")
+            )
+
+        share = getattr(window.navigator, "share", None)
+        if share is not None and not absent(share):
+            data = to_js({"text": text}, dict_converter=Object.fromEntries)
+            window.navigator.share(data).then(said("magdagdon.daily.shared"), copy)
+        else:
+            copy()
+
+    # The computer on the same dice -------------------------------------------------------------
+    def _start_bot(self) -> None:
+        state = self.state
+        if state is None:
+            return
+        key = (state.seed, state.difficulty)
+        if key in self.bot_results:
+            self._show_bot(*self.bot_results[key])
+            return
+        by_id("md-bot-score").textContent = self.host.t("magdagdon.bot.thinking")
+        by_id("md-bot-details").hidden = True
+        if (
+            self.bot_game is None
+            or (self.bot_game.state.seed, self.bot_game.state.difficulty) != key
+        ):
+            self.bot_game = BotGame(*key)
+        # Once the end screen has painted; then a slice at a time, the page free in between.
+        window.setTimeout(self._bot_later, 60)
+
+    def _bot_step(self) -> None:
+        bot_game, state = self.bot_game, self.state
+        if bot_game is None:
+            return
+        key = (bot_game.state.seed, bot_game.state.difficulty)
+        if bot_game.step(BOT_SLICE_S):
+            self.bot_results[key] = (bot_game.score, tuple(bot_game.board))
+            self.bot_game = None
+            if state is not None and state.over and (state.seed, state.difficulty) == key:
+                self._show_bot(*self.bot_results[key])
+        elif state is not None and state.over and (state.seed, state.difficulty) == key:
+            window.setTimeout(self._bot_later, 0)
+        else:
+            self.bot_game = None  # the player moved on: the game is dropped
+
+    def _show_bot(self, score: int, board: tuple[int, ...]) -> None:
+        t = self.host.t
+        by_id("md-bot-score").textContent = t("magdagdon.bot.score", score=score)
+        grid = by_id("md-bot-board")
+        grid.replaceChildren()
+        for row in range(SIZE):
+            row_el = document.createElement("div")
+            row_el.setAttribute("role", "row")
+            row_el.className = "md-mini-row"
+            for col in range(SIZE):
+                value = board[row * SIZE + col]
+                cell = document.createElement("span")
+                cell.setAttribute("role", "gridcell")
+                cell.className = "md-mini-cell"
+                if value == RUIN:
+                    cell.dataset.kind = "ruin"
+                    cell.textContent = "✕"
+                    cell.setAttribute("aria-label", t("magdagdon.ruin"))
+                elif value == EMPTY:
+                    cell.dataset.kind = "empty"
+                else:
+                    cell.dataset.kind = "number"
+                    cell.textContent = str(value)
+                row_el.appendChild(cell)
+            grid.appendChild(row_el)
+        by_id("md-bot-details").hidden = False
 
     def _render_end(self, view: MagdagdonView) -> None:
         assert view.end is not None and self.state is not None
@@ -428,6 +742,8 @@ class MagdagdonScreen:
         scores.replaceChildren()
         difficulty = self.state.difficulty
         render_table(scores, difficulty, self.tables.get(difficulty, []), self.record_id, t)
+        self._render_daily_end()
+        self._start_bot()
 
 
 def _render_sum(element: Any, line: LineView) -> None:

@@ -15,17 +15,22 @@ from pyodide.ffi import create_proxy
 from app.browser import storage, stores
 from app.browser.dom import absent, add_dice, by_id, listen, restart_animation, show_text
 from app.browser.host import Host
+from app.browser.tap_guard import TapGuard
 from app.pure.mishimash_setup import (
+    MAX_TARGET,
     PERSON,
     Seat,
     dump_seats,
+    duplicate_name,
     expected_turns,
     level_key,
+    long_names,
     parse_seats,
+    parse_target,
     player_names,
     seat_levels,
 )
-from app.pure.mishimash_view import MishimashView, Moves, build_view
+from app.pure.mishimash_view import LastRoll, MishimashView, Moves, build_view
 from app.pure.saved_game import MISHIMASH, Saved
 from cubiri.kernel import RuleError
 from cubiri.mishimash import computer, odds
@@ -33,6 +38,8 @@ from cubiri.mishimash import game as engine
 from cubiri.mishimash.scoring import DICE
 
 SETUP_KEY = "cubiri.mishimash.players"
+TARGET_KEY = "cubiri.mishimash.target"  # the target chosen last time, as typed or picked
+TYPED_NAME = 200  # how much of a typed name the setup keeps: enough to say it is cut
 # How long a computer's step stays on screen before the next, by the SETTINGS speed: a person
 # can follow each roll, selection and decision (about 0.6–1 s a step), or hurry it along.
 STEP_MS = {"normal": 900, "fast": 250}
@@ -54,6 +61,7 @@ class MishimashScreen:
         self._step_later = create_proxy(self._computer_step)
         self._build_later = create_proxy(self._build_reach)
         self._building = False
+        self.guard = TapGuard()
 
     def mount(self) -> None:
         dice = by_id("ms-dice")
@@ -66,12 +74,26 @@ class MishimashScreen:
         listen(by_id("ms-names"), "change", self._on_seat_choice)
         listen(by_id("ms-targets"), "change", self._on_target_choice)
         listen(by_id("ms-custom"), "input", lambda e: self._show_expected_turns())
-        listen(by_id("ms-roll"), "click", lambda e: self._play(self._shown("roll")))
-        listen(by_id("ms-bank"), "click", lambda e: self._play(self._shown("bank")))
-        listen(by_id("ms-again"), "click", lambda e: self._play(self._shown("roll_again")))
-        listen(by_id("ms-new"), "click", self._on_new_game)
-        listen(by_id("ms-restart"), "click", self._on_restart)
+        for name, button in (("ms-roll", "roll"), ("ms-bank", "bank"), ("ms-again", "roll_again")):
+            listen(by_id(name), "click", self._button(name, button))
+        listen(by_id("ms-new"), "click", self._guarded("ms-new", self._on_new_game))
+        listen(by_id("ms-restart"), "click", self._guarded("ms-restart", self._on_restart))
+        self.guard.watch(by_id("screen-mishimash"))
+        self._restore_target()
         self._render_seats()
+
+    def _button(self, name: str, button: str) -> Any:
+        """A click on ROLL / BANK / ROLL AGAIN plays what the shown view says it plays, unless
+        it is the second click of a double click or the button has just changed under the
+        finger (issue 15: a double tap on BANK must not ROLL for the next player)."""
+        return self._guarded(name, lambda _event: self._play(self._shown(button)))
+
+    def _guarded(self, name: str, handler: Any) -> Any:
+        def guarded(event: Any) -> None:
+            if self.guard.accepts(event, by_id(name)):
+                handler(event)
+
+        return guarded
 
     # Opening, saving, records ------------------------------------------------------------------
     def open(self, seed: int | None) -> None:
@@ -84,11 +106,27 @@ class MishimashScreen:
         if seed is not None:
             if self.state is not None and self.state.seed == seed:
                 pass  # the game this seed started: a reload resumes it
+            elif self._in_progress():
+                # A link never silently throws away the game in progress (issue 15): ask, and
+                # on KEEP PLAYING the game stays as it was.
+                text = self.host.t("confirm.mishimash.seed", seed=seed)
+                self.host.ask(text, lambda: self._setup_for(seed))
             else:
                 self.state, self.seed = None, seed  # a reproducible game from START
         self.render()
         self._start_reach_table()
         self._schedule_computer()  # a computer's turn goes on where it was
+
+    def _in_progress(self) -> bool:
+        state = self.state
+        return state is not None and bool(state.log) and not state.over
+
+    def _setup_for(self, seed: int) -> None:
+        """The setup for a link's seed, the game in progress given up."""
+        self._stop_computer()
+        self.state, self.seed, self.record_id, self.picked = None, seed, None, frozenset()
+        self._save()
+        self.render()
 
     def _save(self) -> None:
         saved = None
@@ -105,7 +143,7 @@ class MishimashScreen:
             item = document.createElement("li")
             field = document.createElement("input")
             field.type = "text"
-            field.maxLength = engine.MAX_NAME
+            field.maxLength = TYPED_NAME  # longer than a name keeps: the setup says it is cut
             field.value = seat.name
             field.placeholder = (
                 player_names([seat], t)[0]
@@ -127,7 +165,17 @@ class MishimashScreen:
                 item.appendChild(remove)
             names.appendChild(item)
         by_id("ms-add").disabled = len(self.seats) >= engine.MAX_PLAYERS
+        self._show_names_note()
         self._show_expected_turns()
+
+    def _show_names_note(self) -> None:
+        """What the setup does with the names: a long one is cut; the table is full."""
+        t, notes = self.host.t, []
+        if long_names(self.seats):
+            notes.append(t.plural("mishimash.setup.name_cut", engine.MAX_NAME))
+        if len(self.seats) >= engine.MAX_PLAYERS:
+            notes.append(t.plural("mishimash.setup.full", engine.MAX_PLAYERS))
+        show_text(by_id("ms-names-note"), " ".join(notes))
 
     def _seat_select(self, index: int, seat: Seat) -> Any:
         """Who plays this seat: a person, or a computer at one of its levels."""
@@ -153,7 +201,8 @@ class MishimashScreen:
         index = event.target.getAttribute("data-player")  # a seat's select sends input too
         if not absent(index):
             seat = self.seats[int(index)]
-            self.seats[int(index)] = Seat(str(event.target.value)[: engine.MAX_NAME], seat.level)
+            self.seats[int(index)] = Seat(str(event.target.value)[:TYPED_NAME], seat.level)
+            self._show_names_note()
 
     def _on_seat_choice(self, event: Any) -> None:
         index = event.target.getAttribute("data-seat")
@@ -189,27 +238,46 @@ class MishimashScreen:
             text = self.host.t.plural("mishimash.setup.turns", expected_turns(target))
         by_id("ms-target-turns").textContent = text
 
-    def _target(self) -> int | None:
+    def _target_text(self) -> str:
         choice = str(document.querySelector("input[name=ms-target]:checked").value)
-        text = str(by_id("ms-custom").value).strip() if choice == "custom" else choice
-        if not text.isdigit() or int(text) < 1 or len(text) > 9:
-            return None
-        return int(text)
+        return str(by_id("ms-custom").value).strip() if choice == "custom" else choice
+
+    def _target(self) -> int | None:
+        return parse_target(self._target_text())[0]
+
+    def _restore_target(self) -> None:
+        """The target chosen last time: one of the choices, or typed under "Other"."""
+        text = storage.read(TARGET_KEY)
+        if not text or parse_target(text)[0] is None:
+            return
+        preset = document.querySelector(f"input[name=ms-target][value='{int(text)}']")
+        if absent(preset):
+            document.querySelector("input[name=ms-target][value=custom]").checked = True
+            by_id("ms-custom").value = str(int(text))
+            by_id("ms-custom-label").hidden = False
+        else:
+            preset.checked = True
 
     def _on_start(self, event: Any) -> None:
         event.preventDefault()
         t = self.host.t
-        target = self._target()
+        target, problem = parse_target(self._target_text())
+        twin = duplicate_name(self.seats, t)
         if target is None:
-            by_id("ms-setup-error").textContent = t("mishimash.setup.bad_target")
+            by_id("ms-setup-error").textContent = t(problem, max=t.number(MAX_TARGET))
+            return
+        if twin is not None:
+            by_id("ms-setup-error").textContent = t("mishimash.setup.duplicate", name=twin)
             return
         by_id("ms-setup-error").textContent = ""
         storage.write(SETUP_KEY, dump_seats(self.seats))
+        storage.write(TARGET_KEY, str(target))
         seed = self.seed if self.seed is not None else random.getrandbits(31)
         self.seed = None
         self.state = engine.new_game(player_names(self.seats, t), target, seed)
         self.levels = tuple(seat.level for seat in self.seats)
         self.record_id, self.picked = None, frozenset()
+        self.guard.forget()
         self._save()
         self.render()
         self._start_reach_table()
@@ -234,12 +302,12 @@ class MishimashScreen:
     def _on_die(self, event: Any) -> None:
         button = event.target.closest("[data-die]")
         view = self.last_view
-        if absent(button) or view is None:
+        if absent(button) or view is None or not self.guard.accepts(event, button):
             return
         die = int(button.dataset.die)
         tap = view.dice[die].tap if die < len(view.dice) else None
         if tap is not None:
-            self.picked = self.picked ^ {tap}
+            self.picked = tap  # the die, with the dice it only scores with (issue 15)
             self.render()
 
     def _shown(self, button: str) -> Moves | None:
@@ -363,6 +431,10 @@ class MishimashScreen:
         coach_for = people if stores.coach_on() else None
         view = build_view(state, self.picked, t, self._computer_to_move(), coach_for)
         self.last_view = view
+        game_shown = not by_id("ms-game").hidden
+        roll_shown = game_shown and not by_id("ms-roll").hidden
+        actions_shown = game_shown and not by_id("ms-actions").hidden
+        over_shown = not by_id("ms-over").hidden
         over = view.phase == "over"
         by_id("ms-restart").hidden = over  # the end has its own NEW GAME
         by_id("ms-game").hidden = over
@@ -392,6 +464,7 @@ class MishimashScreen:
         event = by_id("ms-event")
         show_text(event, view.event)
         event.dataset.kind = view.event_kind
+        self._render_last(by_id("ms-last"), view.last_roll)
         by_id("ms-turn-of").textContent = view.turn
         by_id("ms-roll-info").textContent = view.roll_info
         by_id("ms-turn-points").textContent = view.turn_points
@@ -406,18 +479,35 @@ class MishimashScreen:
                 die_el.disabled = view.phase != "select"
                 die_el.setAttribute("aria-pressed", "true" if die.picked else "false")
                 die_el.setAttribute("aria-label", die.label)
+                self.guard.show(die_el, "die" if die.tap is not None else None)
             else:
                 die_el.hidden = True
+                self.guard.show(die_el, None)
         selection = by_id("ms-selection")
         selection.textContent = view.selection or t("mishimash.hint.roll")
         selection.dataset.ok = "true" if view.selection_ok else "false"
+        # A refusal looks like one, not like the hint (issue 15).
+        selection.dataset.kind = "error" if view.selection_error else ""
         rolling = view.phase == "roll"
-        by_id("ms-roll").hidden = not rolling
-        by_id("ms-roll").disabled = view.roll is None  # a computer's turn: watch it
+        roll, bank, again = by_id("ms-roll"), by_id("ms-bank"), by_id("ms-again")
+        roll.hidden = not rolling
+        roll.disabled = view.roll is None  # a computer's turn: watch it
         by_id("ms-actions").hidden = rolling
-        bank, again = by_id("ms-bank"), by_id("ms-again")
         bank.textContent, bank.disabled = view.bank_label, view.bank is None
         again.textContent, again.disabled = view.roll_again_label, view.roll_again is None
+        guard = self.guard
+        guard.show(roll, "roll" if view.roll is not None else None)
+        guard.show(bank, "bank" if view.bank is not None else None)
+        guard.show(again, "again" if view.roll_again is not None else None)
+        # ROLL stands where BANK was (and BANK where ROLL was): a tap meant for the one that
+        # left must not land on the one that came.
+        if not over and rolling and actions_shown:
+            guard.hold(roll)
+        if not over and not rolling and roll_shown:
+            guard.hold(bank)
+            guard.hold(again)
+        if over and game_shown and not over_shown:
+            guard.hold(by_id("ms-new"))
         if view.coach.roll_again:
             odds = document.createElement("small")
             odds.className = "ms-odds"
@@ -439,6 +529,11 @@ class MishimashScreen:
         state, t = self.state, self.host.t
         assert state is not None
         by_id("ms-result").textContent = view.result
+        show_text(by_id("ms-how"), view.how)
+        event = by_id("ms-over-event")
+        show_text(event, view.event)
+        event.dataset.kind = view.event_kind
+        self._render_last(by_id("ms-over-last"), view.last_roll)
         table = by_id("ms-standings")
         table.replaceChildren()
         for rank, name, total in view.standings:
@@ -456,3 +551,28 @@ class MishimashScreen:
             heading = t("mishimash.records.title", target=t.number(state.target))
             mine = self.records.get(str(state.target), [])
             render_solo_table(records, heading, mine, self.record_id, t)
+
+    @staticmethod
+    def _render_last(strip: Any, last: LastRoll | None) -> None:
+        """The roll that ended the last turn, under whose it was (issue 15): never under the
+        next player's heading, and still there when it ended the game."""
+        strip.replaceChildren()
+        strip.hidden = last is None
+        if last is None:
+            return
+        strip.dataset.kind = last.kind
+        strip.setAttribute("role", "img")
+        strip.setAttribute("aria-label", last.label)
+        caption = document.createElement("span")
+        caption.className = "ms-last-caption"
+        caption.textContent = last.caption
+        row = document.createElement("span")
+        row.className = "ms-last-dice"
+        for value, taken in zip(last.dice, last.taken, strict=True):
+            die = document.createElement("span")
+            die.className = "die ms-mini"
+            die.textContent = str(value)
+            die.dataset.value = str(value)
+            die.dataset.taken = "true" if taken else "false"
+            row.appendChild(die)
+        strip.append(caption, row)

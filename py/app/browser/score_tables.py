@@ -24,6 +24,7 @@ def _table(
     rows: Sequence[tuple[str, Sequence[str]]],
     highlight: str | None,
     t: Translator,
+    marks: dict[str, dict[str, tuple[str, str]]] | None = None,
 ) -> Any:
     """A heading and a table of `rows` (id, cells); the row whose id is `highlight` is new."""
     title = document.createElement("h4")
@@ -53,6 +54,8 @@ def _table(
             td = document.createElement("td")
             td.textContent = text
             row.appendChild(td)
+        for mark, (symbol, label) in (marks or {}).get(ident, {}).items():
+            _mark(row.children[1], mark, symbol, label)
         table.appendChild(row)
     container.appendChild(table)
     return table
@@ -77,9 +80,28 @@ def render_table(
     ]
     columns = ("scores.rank", "scores.score", "scores.date", "scores.turns", "scores.powers")
     heading = f"{t('scores.title')} · {difficulty.upper()}"
-    table = _table(container, heading, columns, rows, highlight, t)
+    # Beside the score: a game played with a HINT is assisted; the day's counted daily.
+    symbols = {"daily": ("☀", t("magdagdon.daily")), "assisted": ("?", t("scores.assisted"))}
+    marks = {r.id: {f: symbols[f] for f in sorted(r.flags) if f in symbols} for r in records}
+    table = _table(container, heading, columns, rows, highlight, t, marks)
     if table is not None:
         table.dataset.difficulty = difficulty
+
+
+def _mark(cell: Any, name: str, symbol: str, label: str) -> None:
+    """A small mark after a cell's text, with its meaning for a screen reader and on hover."""
+    mark = document.createElement("span")
+    mark.className = f"score-mark score-mark-{name}"
+    mark.title = label
+    mark.dataset.mark = name
+    shown = document.createElement("span")
+    shown.setAttribute("aria-hidden", "true")
+    shown.textContent = symbol
+    hidden = document.createElement("span")
+    hidden.className = "visually-hidden"
+    hidden.textContent = f" ({label})"
+    mark.append(shown, hidden)
+    cell.appendChild(mark)
 
 
 def render_solo_table(

@@ -38,6 +38,7 @@ class Shell:
         self.screen = "home"
         self._on_ok: Callable[[], None] | None = None
         self.seed = self._take_seed()
+        self.daily = self._take_daily()  # `?daily=YYYY-MM-DD`, or "today" from a DAILY button
         self.depth = 0  # screens opened inside the app since it loaded, for the back button
 
     def start(self) -> None:
@@ -50,7 +51,8 @@ class Shell:
         listen(document.getElementById("confirm-cancel"), "click", self._on_confirm_cancel)
         listen(document.getElementById("confirm-dialog"), "close", self._on_dialog_closed)
         self.apply_locale()
-        self.show(screen_from_hash(window.location.hash), announce=False)
+        screen = screen_from_hash(window.location.hash)
+        self.show("magdagdon" if self.daily and screen == "home" else screen, announce=False)
         if URLSearchParams.new(window.location.search).has("bench"):
             from app.browser.bench_hook import install
 
@@ -97,6 +99,19 @@ class Shell:
     def take_seed(self) -> int | None:
         seed, self.seed = self.seed, None
         return seed
+
+    def _take_daily(self) -> str | None:
+        """`?daily=YYYY-MM-DD` opens that day's MAGDAGDON puzzle once, like `?seed=`; the
+        screen checks the date (a past day is practice)."""
+        params = URLSearchParams.new(window.location.search)
+        raw = params.get("daily")
+        if absent(raw):
+            return None
+        params.delete("daily")
+        query = params.toString()
+        url = window.location.pathname + (f"?{query}" if query else "") + window.location.hash
+        window.history.replaceState(None, "", url)
+        return str(raw).strip()[:10] or None
 
     # Locale ---------------------------------------------------------------------------------
     def _saved_language(self) -> str:
@@ -160,7 +175,8 @@ class Shell:
     def show(self, screen: str, announce: bool = True) -> None:
         self.screen = screen
         if screen == "magdagdon":
-            self.magdagdon.open(self.take_seed())
+            daily, self.daily = self.daily, None
+            self.magdagdon.open(self.take_seed(), daily)
         elif screen == "mishimash":
             self.mishimash.open(self.take_seed())
         elif screen == "scores":
@@ -283,6 +299,8 @@ class Shell:
         if absent(target):
             return
         screen = target.dataset.open
+        if target.hasAttribute("data-daily"):
+            self.daily = "today"  # the home card's DAILY: today's puzzle
         new_hash = hash_for(screen)
         if window.location.hash != new_hash:
             # Going home drops the hash entirely rather than leaving a bare "#".

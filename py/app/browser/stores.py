@@ -7,12 +7,13 @@ kept, not overwritten by an old copy."""
 from __future__ import annotations
 
 import random
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from typing import Any, TypeVar
 
 from js import console
 
 from app.browser import storage
+from app.pure import daily
 from app.pure.records import MAGDAGDON_SCORES, MISHIMASH_SOLO, Record, RecordBook, Tables
 from app.pure.saved_game import MAGDAGDON, MISHIMASH, SaveCodec, Saved
 from cubiri.magdagdon.difficulty import DIFFICULTIES
@@ -27,6 +28,8 @@ DEFAULT_DIFFICULTY = "peaceful"
 SPEED_KEY = "cubiri.mishimash.speed"
 SPEEDS = ("normal", "fast")
 COACH_KEY = "cubiri.mishimash.coach"
+DAILY_KEY = "cubiri.magdagdon.daily"  # the daily puzzles' results, day by day
+GAME_META_KEY = "cubiri.magdagdon.game.meta"  # daily or not, assisted or not: the saved game's
 _BOOKS: dict[str, RecordBook] = {SCORES_KEY: MAGDAGDON_SCORES, SOLO_KEY: MISHIMASH_SOLO}
 
 
@@ -37,12 +40,15 @@ def tables(key: str) -> Tables:
     return tables
 
 
-def add_record(key: str, table: str, seed: int, **values: int) -> tuple[str, Tables]:
+def add_record(
+    key: str, table: str, seed: int, *, flags: frozenset[str] = frozenset(), **values: int
+) -> tuple[str, Tables]:
     """Enter a finished game in `table`; its record id (to highlight it) and the new tables."""
     record = Record(
         id=f"{seed}-{random.getrandbits(32):08x}",
         date=datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
         values=values,
+        flags=flags,
     )
     updated = _BOOKS[key].add(tables(key), table, record)
     storage.write(key, _BOOKS[key].dump(updated))
@@ -75,6 +81,31 @@ def coach_on() -> bool:
 
 def set_coach(on: bool) -> None:
     storage.write(COACH_KEY, "on" if on else "off")
+
+
+def daily_results() -> daily.Results:
+    results, problems = daily.parse_results(storage.read(DAILY_KEY))
+    for problem in problems:
+        console.warn(problem)
+    return results
+
+
+def set_daily_result(day: date, difficulty: str, result: daily.DayResult) -> daily.Results:
+    """Record the counted attempt of a day (read afresh: another tab may have written)."""
+    updated = daily.with_result(daily_results(), day, difficulty, result)
+    storage.write(DAILY_KEY, daily.dump_results(updated))
+    return updated
+
+
+def game_meta() -> daily.GameMeta | None:
+    return daily.GameMeta.parse(storage.read(GAME_META_KEY))
+
+
+def set_game_meta(meta: daily.GameMeta | None) -> None:
+    if meta is None:
+        storage.remove(GAME_META_KEY)
+    else:
+        storage.write(GAME_META_KEY, meta.dump())
 
 
 def load_game(codec: SaveCodec[S], key: str) -> Saved[S] | None:

@@ -338,7 +338,7 @@ def _message(state: State, picked: Picked, t: Translator) -> str:
         return t.plural("magdagdon.accept_ask", state.powers_left)
     if phase is Phase.MAGDAGDON:
         key = "magdagdon.hint.magdagdon_powers" if state.powers_left else "magdagdon.hint.magdagdon"
-        return f"{t.plural(key, state.minimum)} {_fitting_values(state, t)}"
+        return f"{t.plural(key, state.minimum)} {_fitting_values(state, t)}".rstrip()
     if phase is Phase.RUIN:
         return t("magdagdon.hint.ruin")
     if phase is Phase.OVER:
@@ -360,6 +360,8 @@ def _fitting_values(state: State, t: Translator) -> str:
     values = [value for value in range(1, 7) if legal_cells_of(state.board, value)]
     if not values:
         return t("magdagdon.hint.fits_none")
+    if len(values) == 6:
+        return ""  # every value fits somewhere: the dice fail only together (M12)
     return t("magdagdon.hint.fits", values=", ".join(map(str, values)))
 
 

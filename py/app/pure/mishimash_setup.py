@@ -12,6 +12,7 @@ from cubiri.mishimash.computer import LEVEL_NAMES
 from cubiri.mishimash.game import MAX_NAME, MAX_PLAYERS
 
 PERSON = ""
+MAX_TARGET = 999_999_999  # nine digits: a target no game reaches, and a number that fits the setup
 
 
 @dataclass(frozen=True)
@@ -53,11 +54,7 @@ def player_names(seats: list[Seat], t: Translator) -> list[str]:
     """The names the game shows: trimmed, an empty one takes its default (a computer is named
     after its level), and a name already taken gets a number, so no two players look alike."""
     names: list[str] = []
-    for index, seat in enumerate(seats):
-        name = seat.name.strip()[:MAX_NAME]
-        if not name and seat.level:
-            name = t(f"mishimash.computer.name.{level_key(seat.level)}")
-        name = name or t("mishimash.setup.player", n=index + 1)
+    for name in raw_names(seats, t):
         base, count = name, 2
         while name.casefold() in (taken.casefold() for taken in names):
             suffix = f" {count}"
@@ -77,3 +74,41 @@ def expected_turns(target: int) -> int:
     """How many turns a target takes at best play: the target over the value of a whole turn
     (about 15.72 points, `turn_value(0, 6, 1, 0)`)."""
     return max(1, round(target / odds.value(0, 6, 1, 0)))
+
+
+def parse_target(text: str) -> tuple[int | None, str]:
+    """The target typed or chosen, or None and the locale key saying why it cannot be one."""
+    text = text.strip()
+    if not text.isdigit() or int(text) < 1:
+        return None, "mishimash.setup.bad_target"
+    if int(text) > MAX_TARGET:
+        return None, "mishimash.setup.target_too_big"
+    return int(text), ""
+
+
+def raw_names(seats: list[Seat], t: Translator) -> list[str]:
+    """Each seat's name before `player_names` tells equal names apart: as typed (trimmed, cut
+    to the engine's length), or its default."""
+    names = []
+    for index, seat in enumerate(seats):
+        name = seat.name.strip()[:MAX_NAME]
+        if not name and seat.level:
+            name = t(f"mishimash.computer.name.{level_key(seat.level)}")
+        names.append(name or t("mishimash.setup.player", n=index + 1))
+    return names
+
+
+def duplicate_name(seats: list[Seat], t: Translator) -> str | None:
+    """A name two seats share (ignoring case), which the setup refuses: two "Ann" in the
+    standings cannot be told apart. None when every name differs."""
+    seen: set[str] = set()
+    for name in raw_names(seats, t):
+        if name.casefold() in seen:
+            return name
+        seen.add(name.casefold())
+    return None
+
+
+def long_names(seats: list[Seat]) -> bool:
+    """Whether a typed name is longer than the engine keeps (it is cut: the setup says so)."""
+    return any(len(seat.name.strip()) > MAX_NAME for seat in seats)

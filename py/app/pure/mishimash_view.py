@@ -25,7 +25,9 @@ from cubiri.mishimash.game import (
     Select,
     State,
     apply,
+    legal_selections,
 )
+from cubiri.mishimash.scoring import combinations_of
 
 Moves = tuple[Action, ...]  # what a button plays: ROLL, or this roll's selection then BANK …
 
@@ -44,7 +46,22 @@ class DieView:
     value: int
     picked: bool
     label: str
-    tap: int | None  # the die a tap picks or puts down, when dice can be picked
+    # What the picked dice become when this die is tapped, when dice can be picked: a die that
+    # only scores with others (a three of a kind, three pairs) brings them along, and goes back
+    # down with them.
+    tap: frozenset[int] | None
+
+
+@dataclass(frozen=True)
+class LastRoll:
+    """The dice that ended the last turn, under the name of whose they were: a bust's roll, or
+    the roll a BANK took its last dice from (`taken`)."""
+
+    caption: str  # "Ana's last roll"
+    dice: tuple[int, ...]
+    taken: tuple[bool, ...]
+    kind: str  # "bust" or "bank"
+    label: str  # the whole strip for a screen reader: "Ana's last roll: 2, 4, 3, 2, 3, 6"
 
 
 @dataclass(frozen=True)
@@ -59,6 +76,7 @@ class MishimashView:
     dice: list[DieView]
     selection: str  # live value of the picked dice, or why they cannot be taken
     selection_ok: bool
+    selection_error: bool  # the picked dice cannot be taken: `selection` says why
     event: str  # the last bust or MISHIMASH, or ""
     event_kind: str  # "bust", "mishimash", ""
     roll: Moves | None  # the ROLL button
@@ -66,8 +84,10 @@ class MishimashView:
     bank_label: str
     roll_again: Moves | None
     roll_again_label: str
-    standings: list[tuple[str, str, str]]  # (rank, name, total) once over
+    standings: list[tuple[str, str, str]]  # (rank, name, total) once over; ties share a rank
     result: str
+    how: str = ""  # once over: won in the final round, or in sudden death
+    last_roll: LastRoll | None = None  # after a turn ended (and at the end of the game)
     coach: CoachView = field(default_factory=CoachView)
 
 
@@ -99,13 +119,11 @@ def build_view(
     person = not computer
 
     dice = []
-    last = state.events[-1] if state.events else None
-    bust_shown = phase is Phase.ROLL and isinstance(last, Bust)
-    if phase in (Phase.SELECT, Phase.DECIDE) or bust_shown:
+    if phase in (Phase.SELECT, Phase.DECIDE):
         for index, value in enumerate(state.dice):
             on = index in picked and phase is Phase.SELECT
             key = "mishimash.die.picked" if on else "mishimash.die"
-            tap = index if phase is Phase.SELECT and person else None
+            tap = tap_die(state.dice, picked, index) if phase is Phase.SELECT and person else None
             dice.append(DieView(index, value, on, t(key, n=index + 1, value=value), tap))
 
     select: Moves = (Select(tuple(sorted(picked))),) if phase is Phase.SELECT else ()
@@ -126,6 +144,7 @@ def build_view(
         if person or picked
         else t("mishimash.computer.playing", name=current),
         selection_ok=after is not None,
+        selection_error=phase is Phase.SELECT and bool(picked) and after is None,
         event=_event(state, t)[0],
         event_kind=_event(state, t)[1],
         roll=(Roll(),) if phase is Phase.ROLL and person else None,
@@ -137,10 +156,29 @@ def build_view(
         roll_again_label=t.plural("mishimash.roll_again_dice", next_dice),
         standings=_standings(state, t) if phase is Phase.OVER else [],
         result=_result(state, t) if phase is Phase.OVER else "",
+        how=_how(state, t) if phase is Phase.OVER else "",
+        last_roll=_last_roll(state, t) if phase in (Phase.ROLL, Phase.OVER) else None,
         coach=build_coach(state, picked, t, coach_for)
         if coach_for is not None and person and phase is not Phase.OVER
         else CoachView(),
     )
+
+
+def group_of(roll: tuple[int, ...], die: int) -> frozenset[int]:
+    """The dice that score together with `die`: every legal selection that takes it takes them
+    too (the engine's legal selections, X6–X7). A single 1 or 5 is alone; a die of a three of a
+    kind brings its kind; a die that scores only in three pairs or a straight brings all six; a
+    die that scores nothing is alone (and the selection then says why)."""
+    with_it = [frozenset(chosen) for chosen in legal_selections(roll) if die in chosen]
+    if not with_it:
+        return frozenset({die})
+    return frozenset.intersection(*with_it)
+
+
+def tap_die(roll: tuple[int, ...], picked: frozenset[int], die: int) -> frozenset[int]:
+    """The picked dice after tapping `die`: its group goes up, or comes back down."""
+    group = group_of(roll, die)
+    return picked - group if die in picked else picked | group
 
 
 def _players(state: State, t: Translator) -> list[PlayerView]:
@@ -184,11 +222,7 @@ def _selection_text(
     if not picked:
         return t("mishimash.hint.select")
     if after is None:
-        try:
-            apply(state, Select(tuple(sorted(picked))))
-        except RuleError as error:
-            key = error.code.replace("mishimash.", "mishimash.problem.")
-            return t(key) if t(key) != key else t("mishimash.problem.not_scoring")
+        return _problem(state, picked, t)
     assert after is not None
     values = [state.dice[i] for i in sorted(picked)]
     worth = selection_points(state.dice, values) or 0
@@ -206,11 +240,29 @@ def _selection_text(
     return text
 
 
+def _problem(state: State, picked: frozenset[int], t: Translator) -> str:
+    """Why the picked dice cannot be taken, in the engine's words (its `RuleError` code)."""
+    try:
+        apply(state, Select(tuple(sorted(picked))))
+    except RuleError as error:
+        code = error.code.removeprefix("mishimash.")
+    else:  # pragma: no cover - `after` was None because the selection is illegal
+        return ""
+    whole = [c.kind for c in combinations_of(state.dice) if c.whole_roll]
+    if whole and code in ("not_scoring", "kind_taken_whole"):
+        # These dice score, but only in the whole roll: say so rather than "scores nothing".
+        return t(f"mishimash.problem.whole_{whole[0]}")
+    key = f"mishimash.problem.{code}"
+    return t(key) if t(key) != key else t("mishimash.problem.not_scoring")
+
+
 def _event(state: State, t: Translator) -> tuple[str, str]:
     """The last thing worth a banner: how the last turn ended, or a MISHIMASH just now."""
     last = state.events[-1] if state.events else None
     if isinstance(last, Bust):
         name, lost = state.players[last.player], points(t, last.halves)
+        if not last.halves:  # a first roll that busts: there was nothing to lose
+            return t("mishimash.bust_nothing", name=name), "bust"
         return t.plural("mishimash.bust", last.halves / 2, name=name, points=lost), "bust"
     if isinstance(last, Banked):
         name, won = state.players[last.player], points(t, last.halves)
@@ -222,9 +274,37 @@ def _event(state: State, t: Translator) -> tuple[str, str]:
 
 def _standings(state: State, t: Translator) -> list[tuple[str, str, str]]:
     order = sorted(range(len(state.players)), key=lambda p: (-state.totals[p], p))
-    return [
-        (str(rank), state.players[p], points(t, state.totals[p])) for rank, p in enumerate(order, 1)
-    ]
+    rows = []
+    for p in order:
+        # Equal totals share a rank, and the next total ranks after all of them (1, 2, 2, 4).
+        rank = next(i for i, q in enumerate(order, 1) if state.totals[q] == state.totals[p])
+        rows.append((str(rank), state.players[p], points(t, state.totals[p])))
+    return rows
+
+
+def _last_roll(state: State, t: Translator) -> LastRoll | None:
+    """The roll that ended the last turn: the turn's end stays on screen until the next roll."""
+    ended = next((e for e in reversed(state.events) if isinstance(e, Banked | Bust)), None)
+    if ended is None:
+        return None
+    name = state.players[ended.player]
+    if isinstance(ended, Bust):
+        dice, taken, kind = ended.dice, (False,) * len(ended.dice), "bust"
+    else:
+        dice = state.dice
+        taken, kind = tuple(i in state.selected for i in range(len(dice))), "bank"
+    caption = t("mishimash.last_roll", name=name)
+    label = t("mishimash.last_roll.label", name=name, dice=", ".join(map(str, dice)))
+    return LastRoll(caption, dice, taken, kind, label)
+
+
+def _how(state: State, t: Translator) -> str:
+    """How a game with rivals was decided (X16, X17)."""
+    if state.solo:
+        return ""
+    if state.round is Round.SUDDEN_DEATH:
+        return t("mishimash.over.sudden_death")
+    return t("mishimash.over.final_round")
 
 
 def _result(state: State, t: Translator) -> str:

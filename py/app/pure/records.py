@@ -28,6 +28,7 @@ class Record:
     id: str  # identifies the game, so its row can be highlighted and never added twice
     date: str  # ISO 8601, UTC
     values: dict[str, int] = field(default_factory=dict)  # "score", "turns", …
+    flags: frozenset[str] = frozenset()  # marks of the game ("assisted": a HINT was used)
 
     def __getitem__(self, name: str) -> int:
         return self.values[name]
@@ -46,6 +47,7 @@ class RecordBook:
     table_name: Callable[[str], bool]  # which table names are real
     nest: str | None = None  # tables under this key of the stored object, else at its top
     fits: Callable[[str, Record], bool] = lambda table, record: True  # a table's own bounds
+    flags: frozenset[str] = frozenset()  # optional marks, stored as `true` only when set
 
     def parse(self, raw: str | None) -> tuple[Tables, list[str]]:
         """The tables stored as `raw`, and what had to be dropped (for a console warning)."""
@@ -82,7 +84,14 @@ class RecordBook:
         return tables, problems
 
     def _record(self, table: str, data: object) -> Record | None:
-        if not isinstance(data, dict) or set(data) != {"id", "date", *self.bounds}:
+        if not isinstance(data, dict):
+            return None
+        required = {"id", "date", *self.bounds}
+        marks = set(data) - required
+        # Marks are optional, so a table stored before they existed still loads.
+        if not required <= set(data) or not marks <= self.flags:
+            return None
+        if any(data[mark] is not True for mark in marks):
             return None
         ident, date = data["id"], data["date"]
         if not isinstance(ident, str) or not 0 < len(ident) <= 40:
@@ -92,7 +101,7 @@ class RecordBook:
         for name, (lowest, highest) in self.bounds.items():
             if not is_whole(data[name]) or not lowest <= data[name] <= highest:
                 return None
-        record = Record(ident, date, {name: data[name] for name in self.bounds})
+        record = Record(ident, date, {name: data[name] for name in self.bounds}, frozenset(marks))
         return record if self.fits(table, record) else None
 
     def ranked(self, records: list[Record]) -> list[Record]:
@@ -107,7 +116,10 @@ class RecordBook:
 
     def dump(self, tables: Tables) -> str:
         stored = {
-            name: [{"id": r.id, "date": r.date, **r.values} for r in records]
+            name: [
+                {"id": r.id, "date": r.date, **r.values, **dict.fromkeys(sorted(r.flags), True)}
+                for r in records
+            ]
             for name, records in tables.items()
         }
         data = (
@@ -130,6 +142,7 @@ MAGDAGDON_SCORES = RecordBook(
     rank=lambda r: (-r["score"], r.date),
     table_name=lambda name: name in DIFFICULTIES,
     fits=lambda table, r: r["powers"] <= DIFFICULTIES[table].powers,
+    flags=frozenset({"assisted", "daily"}),  # a HINT was used; the day's counted daily
 )
 
 MISHIMASH_SOLO = RecordBook(

@@ -1,0 +1,169 @@
+"""The MISHIMASH view model and setup (issue 15): what each tap takes, how a refusal reads,
+what a turn's end and a game's end show, and what the setup refuses. Scripted dice."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from app.pure.i18n import load_translator
+from app.pure.mishimash_setup import (
+    MAX_TARGET,
+    Seat,
+    duplicate_name,
+    long_names,
+    parse_target,
+    player_names,
+)
+from app.pure.mishimash_view import build_view, group_of, tap_die
+from cubiri.mishimash import game as engine
+from cubiri.mishimash.game import Bank, Phase, Roll, RollAgain, Select, State, apply
+from tests.scripted import thrown
+
+t = load_translator("en", Path(__file__).resolve().parent.parent / "locales")
+
+
+def rolled(state: State, dice: list[int]) -> State:
+    return thrown(apply(state, Roll() if state.phase is Phase.ROLL else RollAgain()), dice)
+
+
+def game(players: list[str], target: int = 1000) -> State:
+    return engine.new_game(players, target, 1)
+
+
+# Item 6: a tap takes what scores together, and a refusal reads as one ------------------------
+def test_tapping_one_die_of_a_three_of_a_kind_takes_the_whole_group() -> None:
+    state = rolled(game(["Ana"]), [2, 2, 4, 2, 6, 1])
+    assert group_of(state.dice, 0) == {0, 1, 3}
+    assert group_of(state.dice, 5) == {5}  # a single 1 is alone
+    view = build_view(state, frozenset(), t)
+    assert view.dice[1].tap == frozenset({0, 1, 3})
+    picked = tap_die(state.dice, frozenset(), 1)
+    after = build_view(state, picked, t)
+    assert after.selection_ok and not after.selection_error
+    assert after.selection.startswith("Selection 2 × 1")
+    assert tap_die(state.dice, picked, 3) == frozenset()  # tapping it again puts it down
+
+
+def test_a_die_of_three_pairs_takes_the_whole_roll_and_never_says_scores_nothing() -> None:
+    state = rolled(game(["Ana"]), [6, 6, 3, 5, 5, 3])
+    assert tap_die(state.dice, frozenset(), 0) == frozenset(range(6))
+    assert tap_die(state.dice, frozenset(), 3) == {3}  # a 5 still scores alone
+    view = build_view(state, frozenset({0}), t)  # a 6 alone (by the old rule)
+    assert view.selection_error
+    assert "scores nothing" not in view.selection
+    assert view.selection == t("mishimash.problem.whole_three_pairs")
+    whole = build_view(state, frozenset(range(6)), t)
+    assert whole.selection_ok and "MISHIMASH" in whole.selection
+
+
+def test_a_die_of_a_straight_takes_the_whole_roll() -> None:
+    state = rolled(game(["Ana"]), [1, 2, 3, 4, 5, 6])
+    assert tap_die(state.dice, frozenset(), 1) == frozenset(range(6))
+    assert tap_die(state.dice, frozenset(), 0) == {0}
+    view = build_view(state, frozenset({0, 1}), t)
+    assert view.selection == t("mishimash.problem.whole_straight")
+
+
+def test_a_refusal_is_an_error_and_the_hint_is_not() -> None:
+    state = rolled(game(["Ana"]), [2, 3, 4, 6, 6, 1])
+    assert not build_view(state, frozenset(), t).selection_error  # the hint
+    refused = build_view(state, frozenset({0}), t)
+    assert refused.selection_error and "scores nothing" in refused.selection
+    assert refused.bank is None
+
+
+# Item 7: a bust is shown under whose it was -------------------------------------------------
+def test_a_bust_shows_its_dice_under_the_name_of_who_busted() -> None:
+    state = rolled(game(["Ana", "Bo"]), [2, 3, 4, 6, 6, 2])
+    assert state.phase is Phase.ROLL and state.current == 1
+    view = build_view(state, frozenset(), t)
+    assert view.dice == []  # nothing under Bo's heading
+    assert view.last_roll is not None
+    assert view.last_roll.caption == "Ana's last roll"
+    assert view.last_roll.dice == (2, 3, 4, 6, 6, 2)
+    assert view.last_roll.kind == "bust"
+    assert view.event == "BUST! Ana's roll scored nothing."  # a first roll had nothing to lose
+
+
+def test_a_later_bust_still_says_what_was_lost() -> None:
+    state = rolled(game(["Ana", "Bo"]), [1, 2, 3, 4, 6, 6])
+    state = rolled(apply(state, Select((0,))), [2, 3, 4, 6, 6])
+    assert build_view(state, frozenset(), t).event == "BUST! Ana loses 1 point."
+
+
+# Items 2 and 10: the roll that ends a game, and how it was decided ---------------------------
+def test_the_end_shows_the_last_roll_its_result_and_the_final_round() -> None:
+    state = rolled(game(["Ann", "Bob"], 1), [5, 5, 5, 2, 3, 4])
+    state = apply(apply(state, Select((0, 1, 2))), Bank())  # Ann reaches the target
+    state = rolled(state, [2, 3, 4, 6, 6, 2])  # Bob busts: the game is over
+    assert state.phase is Phase.OVER
+    view = build_view(state, frozenset(), t)
+    assert view.result == "Ann wins!"
+    assert view.how == "Decided in the final round."
+    assert view.event == "BUST! Bob's roll scored nothing."
+    assert view.last_roll is not None and view.last_roll.dice == (2, 3, 4, 6, 6, 2)
+
+
+def test_a_game_won_in_sudden_death_says_so_and_shows_the_bank_that_won() -> None:
+    state = rolled(game(["Ann", "Bob"], 1), [5, 5, 5, 2, 3, 4])
+    state = apply(apply(state, Select((0, 1, 2))), Bank())  # Ann 5
+    state = rolled(state, [5, 5, 5, 2, 3, 4])
+    state = apply(apply(state, Select((0, 1, 2))), Bank())  # Bob 5: a tie
+    assert state.round is engine.Round.SUDDEN_DEATH
+    state = rolled(state, [1, 2, 3, 4, 6, 6])
+    state = apply(apply(state, Select((0,))), Bank())  # Ann 6
+    state = rolled(state, [2, 3, 4, 6, 6, 2])  # Bob busts
+    view = build_view(state, frozenset(), t)
+    assert view.how == "Decided in sudden death."
+    state_bank = rolled(game(["Ann"], 1), [1, 2, 3, 4, 6, 6])
+    state_bank = apply(apply(state_bank, Select((0,))), Bank())
+    solo = build_view(state_bank, frozenset(), t)
+    assert solo.how == ""  # solo: the turns say it all
+    assert solo.event == "Ann banks 1 point."
+    assert solo.last_roll is not None and solo.last_roll.taken == (True,) + (False,) * 5
+
+
+# Item 8: setup and standings -------------------------------------------------------------------
+def test_tied_players_share_a_rank() -> None:
+    state = rolled(game(["Ann", "Bob", "Cy"], 2), [5, 5, 5, 2, 3, 4])
+    state = apply(apply(state, Select((0, 1, 2))), Bank())  # Ann 5: the final round
+    state = rolled(state, [1, 2, 3, 4, 6, 6])
+    state = apply(apply(state, Select((0,))), Bank())  # Bob 1
+    state = rolled(state, [1, 2, 3, 4, 6, 6])
+    state = apply(apply(state, Select((0,))), Bank())  # Cy 1
+    assert state.phase is Phase.OVER
+    ranks = [(rank, name) for rank, name, _ in build_view(state, frozenset(), t).standings]
+    assert ranks == [("1", "Ann"), ("2", "Bob"), ("2", "Cy")]
+
+
+def test_the_setup_refuses_the_same_name_twice() -> None:
+    assert duplicate_name([Seat("Ann"), Seat(" ann ")], t) == "ann"
+    assert duplicate_name([Seat("Ann"), Seat("Bob")], t) is None
+    assert duplicate_name([Seat(""), Seat("Player 1")], t) == "Player 1"
+    assert player_names([Seat("Ann"), Seat("Bob")], t) == ["Ann", "Bob"]
+
+
+def test_a_long_name_is_noticed_and_cut() -> None:
+    long = "A" * 40
+    assert long_names([Seat("Ann"), Seat(long)])
+    assert not long_names([Seat("B" * 30)])
+    assert player_names([Seat(long)], t) == ["A" * 30]
+
+
+@pytest.mark.parametrize(
+    ("text", "target", "key"),
+    [
+        ("1000", 1000, ""),
+        ("0", None, "mishimash.setup.bad_target"),
+        ("", None, "mishimash.setup.bad_target"),
+        ("12.5", None, "mishimash.setup.bad_target"),
+        (str(MAX_TARGET), MAX_TARGET, ""),
+        ("1234567890", None, "mishimash.setup.target_too_big"),
+    ],
+)
+def test_a_target_is_refused_for_the_right_reason(text: str, target: int | None, key: str) -> None:
+    assert parse_target(text) == (target, key)
+    if key:
+        assert not t(key, max="999,999,999").startswith("mishimash.")
