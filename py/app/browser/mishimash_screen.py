@@ -461,10 +461,7 @@ class MishimashScreen:
             players.appendChild(item)
         by_id("ms-target").textContent = view.target
         show_text(by_id("ms-banner"), view.banner)
-        event = by_id("ms-event")
-        show_text(event, view.event)
-        event.dataset.kind = view.event_kind
-        self._render_last(by_id("ms-last"), view.last_roll)
+        self._render_event(by_id("ms-event"), by_id("ms-last"), view)
         by_id("ms-turn-of").textContent = view.turn
         by_id("ms-roll-info").textContent = view.roll_info
         by_id("ms-turn-points").textContent = view.turn_points
@@ -525,15 +522,18 @@ class MishimashScreen:
             self._render_over(view)
         return view
 
+    def _render_event(self, event: Any, last: Any, view: MishimashView) -> None:
+        """What the last turn did, and its roll (during play, and again at the end)."""
+        show_text(event, view.event)
+        event.dataset.kind = view.event_kind
+        self._render_last(last, view.last_roll)
+
     def _render_over(self, view: MishimashView) -> None:
         state, t = self.state, self.host.t
         assert state is not None
         by_id("ms-result").textContent = view.result
         show_text(by_id("ms-how"), view.how)
-        event = by_id("ms-over-event")
-        show_text(event, view.event)
-        event.dataset.kind = view.event_kind
-        self._render_last(by_id("ms-over-last"), view.last_roll)
+        self._render_event(by_id("ms-over-event"), by_id("ms-over-last"), view)
         table = by_id("ms-standings")
         table.replaceChildren()
         for rank, name, total in view.standings:

@@ -19,7 +19,6 @@ from app.pure.i18n import (
     pick_language,
 )
 from app.pure.navigation import SCREENS, hash_for, screen_from_hash
-from app.pure.saved_game import MAGDAGDON
 from cubiri.magdagdon.difficulty import DIFFICULTIES
 
 if TYPE_CHECKING:
@@ -79,18 +78,24 @@ class Shell:
             self._mishimash.mount()
         return self._mishimash
 
-    def _take_seed(self) -> int | None:
-        """`?seed=N` starts a reproducible game once; it leaves the URL so that a reload then
-        resumes the saved game instead of starting the seed again."""
+    def _take_param(self, name: str) -> str | None:
+        """A URL parameter, taken once: it leaves the URL, so that a reload then resumes the
+        saved game instead of starting the link's game again."""
         params = URLSearchParams.new(window.location.search)
-        raw = params.get("seed")
+        raw = params.get(name)
         if absent(raw):
             return None
-        params.delete("seed")
+        params.delete(name)
         query = params.toString()
         url = window.location.pathname + (f"?{query}" if query else "") + window.location.hash
         window.history.replaceState(None, "", url)
-        text = str(raw).strip()
+        return str(raw).strip()
+
+    def _take_seed(self) -> int | None:
+        """`?seed=N` starts a reproducible game once."""
+        text = self._take_param("seed")
+        if text is None:
+            return None
         if text.isdigit() and len(text) <= 15:
             return int(text)
         window.console.warn(f"?seed={text} is not a whole number: ignored")
@@ -103,15 +108,8 @@ class Shell:
     def _take_daily(self) -> str | None:
         """`?daily=YYYY-MM-DD` opens that day's MAGDAGDON puzzle once, like `?seed=`; the
         screen checks the date (a past day is practice)."""
-        params = URLSearchParams.new(window.location.search)
-        raw = params.get("daily")
-        if absent(raw):
-            return None
-        params.delete("daily")
-        query = params.toString()
-        url = window.location.pathname + (f"?{query}" if query else "") + window.location.hash
-        window.history.replaceState(None, "", url)
-        return str(raw).strip()[:10] or None
+        text = self._take_param("daily")
+        return text[:10] or None if text is not None else None
 
     # Locale ---------------------------------------------------------------------------------
     def _saved_language(self) -> str:
@@ -248,6 +246,8 @@ class Shell:
     def _game_in_progress(self) -> bool:
         if self._magdagdon is not None:
             return self._magdagdon.in_progress()
+        from app.pure.saved_game import MAGDAGDON
+
         saved = stores.load_game(MAGDAGDON, stores.MAGDAGDON_GAME)
         return saved is not None and bool(saved.state.log) and not saved.state.over
 
@@ -267,6 +267,8 @@ class Shell:
             self._magdagdon.new_game(choice)
             self._magdagdon.render()
         else:
+            from app.pure.saved_game import MAGDAGDON
+
             stores.set_difficulty(choice)
             stores.save_game(MAGDAGDON, stores.MAGDAGDON_GAME, None)
         self._sync_difficulty()

@@ -8,15 +8,17 @@ from __future__ import annotations
 
 import random
 from datetime import UTC, date, datetime
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from js import console
 
 from app.browser import storage
 from app.pure import daily
 from app.pure.records import MAGDAGDON_SCORES, MISHIMASH_SOLO, Record, RecordBook, Tables
-from app.pure.saved_game import MAGDAGDON, MISHIMASH, SaveCodec, Saved
 from cubiri.magdagdon.difficulty import DIFFICULTIES
+
+if TYPE_CHECKING:  # the codecs import both engines: the home screen is ready without them
+    from app.pure.saved_game import SaveCodec, Saved
 
 S = TypeVar("S")
 SCORES_KEY = "cubiri.magdagdon.scores"
@@ -122,6 +124,3 @@ def save_game(codec: SaveCodec[Any], key: str, saved: Saved[Any] | None) -> None
         storage.remove(key)
     else:
         storage.write(key, codec.dump(saved))
-
-
-__all__ = ["MAGDAGDON", "MISHIMASH"]
