@@ -88,6 +88,12 @@ class MagdagdonDriver:
         self.state = engine.play(self.state, engine.Adjust(die, delta))
         expect(self.page.locator(f"#md-die-{die}")).to_have_text(str(self.state.dice[die]))
 
+    def roll_on_turn(self, turn: int) -> None:
+        """Play the turns before `turn` (found by `first_game_with`), then ROLL on it."""
+        for _ in range(turn - 1):
+            self.play_turn()
+        self.roll()
+
     def play_turn(self) -> None:
         """ROLL, then place the minimum (or accept MAGDAGDON and make a RUIN), CONFIRM."""
         self.roll()

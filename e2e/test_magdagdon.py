@@ -82,9 +82,7 @@ def test_m16_m18_a_magdagdon_is_accepted_and_its_ruin_placed(
     page.set_viewport_size(PHONE)
     open_app(f"?seed={seed}#magdagdon")
     driver = MagdagdonDriver(page, "nightmare", seed)
-    for _ in range(turn - 1):
-        driver.play_turn()
-    driver.roll()
+    driver.roll_on_turn(turn)
     assert driver.state.phase is engine.Phase.MAGDAGDON
     expect(page.locator("#md-message")).to_contain_text("MAGDAGDON!")
     expect(page.get_by_role("button", name="ACCEPT MAGDAGDON")).to_be_enabled()
@@ -112,9 +110,7 @@ def test_m17_a_power_saves_the_roll_and_its_penalty_is_in_the_final_score(
     page.set_viewport_size(PHONE)
     open_app(f"?seed={seed}#magdagdon")
     driver = MagdagdonDriver(page, "peaceful", seed)
-    for _ in range(turn - 1):
-        driver.play_turn()
-    driver.roll()
+    driver.roll_on_turn(turn)
     assert driver.state.phase is engine.Phase.MAGDAGDON
     expect(page.locator("#md-powers-status")).to_have_text("3 left · next costs 10")
     fix = saving_adjustment(driver.state)

@@ -205,9 +205,7 @@ def test_issue15_9_accept_magdagdon_with_powers_left_waits_for_the_cell_and_says
     page.set_viewport_size(PHONE)
     open_app(f"?seed={seed}#magdagdon")
     driver = MagdagdonDriver(page, "peaceful", seed)
-    for _ in range(turn - 1):
-        driver.play_turn()
-    driver.roll()
+    driver.roll_on_turn(turn)
     assert driver.state.phase is engine.Phase.MAGDAGDON
     fits = [v for v in range(1, 7) if legal_cells_of(driver.state.board, v)]
     why = (

@@ -426,7 +426,7 @@ def choice_to_reach(
     ]
     roll = sum(weight * max(children[i] for i in idx) for weight, idx in table.classes)
     roll /= table.total
-    return Choice(BANK if bank >= roll else ROLL_AGAIN, bank, roll)
+    return Choice.between(bank, roll)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -401,6 +401,11 @@ class Choice:
     bank: float  # the objective when banking now
     roll: float  # the objective when rolling again (and playing best afterwards)
 
+    @classmethod
+    def between(cls, bank: float, roll: float) -> Choice:
+        """BANK when it is worth at least as much as rolling on."""
+        return cls(BANK if bank >= roll else ROLL_AGAIN, bank, roll)
+
 
 def _options(
     roll: Sequence[int],
@@ -452,7 +457,7 @@ def best_choice(
     """BANK or ROLL AGAIN for expected points; BANK when it is worth at least as much."""
     bank = float(to_points(to_halves(points)))
     roll = roll_on_value(points, dice_left, roll_index, mishimash_count, exact)
-    return Choice(BANK if bank >= roll else ROLL_AGAIN, bank, roll)
+    return Choice.between(bank, roll)
 
 
 def best_choice_to_reach(
@@ -464,7 +469,7 @@ def best_choice_to_reach(
     bank = 1.0 if missing <= 0 else 0.0
     solver = _reach_solver(roll_index)
     roll = solver.roll_chance(missing, dice_left, roll_index, mishimash_count)
-    return Choice(BANK if bank >= roll else ROLL_AGAIN, bank, roll)
+    return Choice.between(bank, roll)
 
 
 __all__ = [
