@@ -93,6 +93,29 @@ def test_issue15_1_a_double_click_on_a_die_picks_it_once(page: Page, open_app: O
     expect(page.locator(f"#ms-die-{one}")).to_have_attribute("aria-pressed", "true")
 
 
+def test_issue15_1_tab_then_enter_on_bank_right_after_a_roll_counts(
+    page: Page, open_app: Open
+) -> None:
+    """CI saw a keyboard player's Enter on BANK ignored: it came within the moment BANK is held
+    after it replaces ROLL. Moving the focus there is deliberate, so the press counts."""
+    page.set_viewport_size(PHONE)
+    open_app("?seed=6#mishimash")
+    driver = MishimashDriver(page, PAIR, 1000, 6)
+    driver.start()
+    page.locator("#ms-roll").focus()
+    page.keyboard.press("Enter")
+    driver.state = engine.play(driver.state, engine.Roll())
+    selection = best_selection(driver.state)  # seed 6 opens with 3-3-3: one die takes all three
+    page.locator(f"#ms-die-{selection[0]}").focus()
+    page.keyboard.press("Space")
+    bank = page.locator("#ms-bank")
+    bank.focus()
+    assert bank.get_attribute("aria-disabled") == "true", "BANK is still held after the roll"
+    page.keyboard.press("Enter")
+    expect(page.locator("#ms-turn-of")).to_have_text("Bob's turn")
+    assert saved_log(page)[-2:] == ["select", "bank"]
+
+
 # Items 2 and 10 --------------------------------------------------------------------------------
 def test_issue15_2_and_10_the_roll_that_ends_the_game_is_shown(
     page: Page, open_app: Open, shot: Shot

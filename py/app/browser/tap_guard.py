@@ -7,6 +7,8 @@ value: the screen's view model says it), and when that changes from one thing to
 ignores taps on that control for `LOCK_MS`. Meanwhile the control carries
 `aria-disabled="true"` (it does not take taps, so it says so). Repeats are never taps: the second
 click of a double click (`event.detail > 1`) and a held-down Enter (key auto-repeat).
+A keyboard press on a control the player moved the focus to after its meaning changed is
+deliberate, and always counts: Tab then Enter on BANK right after a roll is not a stray tap.
 
 A screen uses it in three places: `watch(root)` once, `show(element, meaning)` for every control
 on every render, and `accepts(event, element)` first thing in a click handler.
@@ -30,10 +32,14 @@ class TapGuard:
         self.lock_ms = lock_ms
         self._meanings: dict[str, object] = {}
         self._locked_until: dict[str, float] = {}
+        self._locked_at: dict[str, float] = {}
+        self._focused_at: dict[str, float] = {}
 
     def watch(self, root: Any) -> None:
-        """Ignore a held-down Enter inside `root`: each repeat would be another click."""
+        """Ignore a held-down Enter inside `root`: each repeat would be another click; and note
+        when the focus reaches each control, to know a keyboard press there is deliberate."""
         listen(root, "keydown", _drop_key_repeat)
+        listen(root, "focusin", self._note_focus)
 
     def show(self, element: Any, meaning: object) -> None:
         """`element` now means `meaning` (None: it does nothing). A change from one meaning to
@@ -59,13 +65,24 @@ class TapGuard:
             return False
         if absent(element):
             return True
+        key = str(element.id)
+        if int(event.detail or 0) == 0 and self._focused_at.get(key, -1.0) > self._locked_at.get(
+            key, 0.0
+        ):
+            return True  # activated from the keyboard, where the player moved the focus since
         # The same small slack as the release below: a timer may fire a hair early.
         now = float(window.performance.now())
-        return now + 1 >= self._locked_until.get(str(element.id), 0.0)
+        return now + 1 >= self._locked_until.get(key, 0.0)
+
+    def _note_focus(self, event: Any) -> None:
+        target = event.target
+        if not absent(target) and target.id:
+            self._focused_at[str(target.id)] = float(window.performance.now())
 
     def _lock(self, key: str, element: Any) -> None:
-        until = window.performance.now() + self.lock_ms
-        self._locked_until[key] = until
+        now = float(window.performance.now())
+        self._locked_at[key] = now
+        self._locked_until[key] = now + self.lock_ms
         element.setAttribute("aria-disabled", "true")
 
         def release() -> None:
