@@ -102,10 +102,13 @@ NOT_COUNTED = {
     "daily.share.title": "a date: MAGDAGDON daily 2025-06-01",
     "magdagdon.daily.day": "a date and a score: 2025-06-01: 312",
     "magdagdon.daily.day_none": "a date: 2025-06-01: not played",
+    "celebrate.place": "a place in a table and its name: No. 1 in the PEACEFUL table",
+    "celebrate.place.target": "a place in a table and a label's value: No. 1 … target 1,000",
+    "celebrate.best.announce": "label and value: New best score: 312",
 }
 
 # Messages that count points, which can have a half: rendered with 0.5 and 1.5 too.
-POINT_MESSAGES = {"mishimash.bust", "mishimash.banked"}
+POINT_MESSAGES = {"mishimash.bust", "mishimash.banked", "celebrate.points"}
 COUNTS: tuple[float, ...] = (0, 1, 2, 5)
 HALVES: tuple[float, ...] = (0.5, 1.5, 10.5)
 NAMES = {

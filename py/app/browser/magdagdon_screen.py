@@ -15,13 +15,15 @@ from typing import Any
 from js import Date, Object, document, window
 from pyodide.ffi import create_proxy, to_js
 
-from app.browser import stores
+from app.browser import feel, stores
 from app.browser.dom import absent, add_dice, by_id, listen, restart_animation, show_text
+from app.browser.feel import show_face
 from app.browser.host import Host
 from app.browser.score_tables import format_date, render_table
 from app.browser.tap_guard import TapGuard
 from app.pure import daily
 from app.pure.daily import DayResult, GameMeta
+from app.pure.feel import is_new_best, place_in_table
 from app.pure.magdagdon_help import BotGame, Hint, can_hint, hint_for, hint_key
 from app.pure.magdagdon_view import (
     AcceptAt,
@@ -57,6 +59,7 @@ class MagdagdonScreen:
         self.state: engine.State | None = None
         self.picked = Picked()
         self.record_id: str | None = None
+        self.celebrate = False  # this game, finished here and now, is a new best (issue 16)
         self.focus_cell = 0
         self.last_view: MagdagdonView | None = None
         self.tables = stores.tables(stores.SCORES_KEY)
@@ -186,6 +189,7 @@ class MagdagdonScreen:
         self.meta = GameMeta(self.state.seed, difficulty, day, practice)
         stores.set_game_meta(self.meta)
         self.record_id = None
+        self.celebrate = False
         self.picked = Picked()
         self.hint = None
         self.last_view = None
@@ -294,6 +298,8 @@ class MagdagdonScreen:
                 turns=state.turns,
                 powers=state.powers_used,
             )
+            ids = [record.id for record in self.tables.get(state.difficulty, [])]
+            self.celebrate = is_new_best(ids, self.record_id)
             if counted and meta.day is not None:
                 result = DayResult(state.score().final, meta.assisted)
                 stores.set_daily_result(meta.day, meta.difficulty, result)
@@ -374,6 +380,7 @@ class MagdagdonScreen:
         """Say (and show) what the action did, from the events the engine reported."""
         t = self.host.t
         messages = []
+        happened = [action.kind]  # for the sound of the tap (app.pure.feel.HAPPENINGS)
         if isinstance(action, engine.Stage):
             value, cell = before.dice[action.die], cell_name(t, action.cell)
             messages.append(t("announce.staged", value=value, cell=cell))
@@ -394,13 +401,19 @@ class MagdagdonScreen:
             if isinstance(event, engine.Stuck):
                 messages.append(build_view(after, Picked(), t).message)
             elif isinstance(event, engine.Confirmed):
+                happened.append("confirmed")
                 self._discard(event.discarded, before.dice)
                 messages.append(t("announce.confirmed"))
             elif isinstance(event, engine.Ruined):
+                happened.append("ruined")
                 restart_animation(by_id(f"md-cell-{event.cell}"), "crumble")
                 messages.append(t("announce.ruin", cell=cell_name(t, event.cell)))
         if after.over:
             messages.append(t("announce.over", score=after.score().final))
+            if self.celebrate:
+                happened.append("record")
+                messages.append(t("celebrate.best.announce", score=after.score().final))
+        feel.tell(happened)
         # One announcement: a second one at once would silence the first.
         self.host.announce(" ".join(messages))
 
@@ -413,7 +426,7 @@ class MagdagdonScreen:
         """M4: the unused dice leave the tray visibly, then the tray waits for the next ROLL."""
         for index in dice:
             die = by_id(f"md-die-{index}")
-            die.textContent = str(values[index])
+            show_face(die, values[index])
             die.dataset.status = "discarded"
             die.disabled = True
         # Under reduced motion no animation runs, so nothing would say it ended.
@@ -469,7 +482,7 @@ class MagdagdonScreen:
                 die = view.dice[index]
                 guard.show(die_el, type(die.tap).__name__ if die.tap is not None else None)
                 die_el.hidden = False
-                die_el.textContent = str(die.value)
+                show_face(die_el, die.value)
                 die_el.dataset.value = str(die.value)
                 die_el.dataset.status = die.status
                 die_el.disabled = not die.enabled
@@ -742,8 +755,32 @@ class MagdagdonScreen:
         scores.replaceChildren()
         difficulty = self.state.difficulty
         render_table(scores, difficulty, self.tables.get(difficulty, []), self.record_id, t)
+        self._render_celebration(view.end.final)
         self._render_daily_end()
         self._start_bot()
+
+    def _render_celebration(self, final: int) -> None:
+        """A new best (issue 16): the score counting up, the board in a flourish and the place
+        in the table, above the breakdown; only for the game just finished here."""
+        end, state = by_id("md-end"), self.state
+        old = by_id("md-celebration")
+        if not absent(old):
+            old.remove()
+        board = by_id("md-board")
+        board.classList.remove("flourish")
+        if not self.celebrate or state is None:
+            return
+        t = self.host.t
+        table = self.tables.get(state.difficulty, [])
+        place = place_in_table([record.id for record in table], self.record_id) or 1
+        banner = feel.celebration(
+            "md-celebration",
+            t("celebrate.best"),
+            t("celebrate.place", place=place, table=state.difficulty.upper()),
+        )
+        end.prepend(banner)
+        feel.count_to(banner.querySelector(".celebrate-score"), final, str)
+        restart_animation(board, "flourish")
 
 
 def _render_sum(element: Any, line: LineView) -> None:

@@ -12,10 +12,12 @@ from typing import Any
 from js import document, window
 from pyodide.ffi import create_proxy
 
-from app.browser import storage, stores
+from app.browser import feel, storage, stores
 from app.browser.dom import absent, add_dice, by_id, listen, restart_animation, show_text
+from app.browser.feel import show_face
 from app.browser.host import Host
 from app.browser.tap_guard import TapGuard
+from app.pure.feel import is_new_best, place_in_table
 from app.pure.mishimash_setup import (
     MAX_TARGET,
     PERSON,
@@ -30,7 +32,7 @@ from app.pure.mishimash_setup import (
     player_names,
     seat_levels,
 )
-from app.pure.mishimash_view import LastRoll, MishimashView, Moves, build_view
+from app.pure.mishimash_view import LastRoll, MishimashView, Moves, build_view, points
 from app.pure.saved_game import MISHIMASH, Saved
 from cubiri.kernel import RuleError
 from cubiri.mishimash import computer, odds
@@ -50,6 +52,7 @@ class MishimashScreen:
         self.host = host
         self.state: engine.State | None = None
         self.record_id: str | None = None
+        self.celebrate = False  # this game, ended here and now, is a win or a record (issue 16)
         self.picked: frozenset[int] = frozenset()
         self.seats: list[Seat] = parse_seats(storage.read(SETUP_KEY))
         self.levels: tuple[str, ...] = ()  # the game's seats: PERSON or a computer's level
@@ -276,7 +279,7 @@ class MishimashScreen:
         self.seed = None
         self.state = engine.new_game(player_names(self.seats, t), target, seed)
         self.levels = tuple(seat.level for seat in self.seats)
-        self.record_id, self.picked = None, frozenset()
+        self.record_id, self.picked, self.celebrate = None, frozenset(), False
         self.guard.forget()
         self._save()
         self.render()
@@ -289,6 +292,7 @@ class MishimashScreen:
     def _on_new_game(self, _event: Any) -> None:
         self._stop_computer()
         self.state, self.record_id, self.picked = None, None, frozenset()
+        self.celebrate = False
         self._save()
         self.render()
 
@@ -320,6 +324,7 @@ class MishimashScreen:
         state = self.state
         if state is None or not moves or (self._computer_to_move() and not by_computer):
             return  # during a computer's turn the person's controls do nothing
+        before = state
         try:
             for move in moves:
                 state = engine.play(state, move)
@@ -334,6 +339,15 @@ class MishimashScreen:
             self.record_id, self.records = stores.add_record(
                 stores.SOLO_KEY, str(state.target), state.seed, turns=state.turns[0]
             )
+        if state.over and not before.over:
+            self.celebrate = self._is_celebrated(state)
+        happened = [move.kind for move in moves]
+        # The events this tap brought (BANK and ROLL AGAIN keep the turn's earlier ones).
+        kept = len(before.events) if state.events[: len(before.events)] == before.events else 0
+        happened += [type(event).__name__.lower() for event in state.events[kept:]]
+        if self.celebrate and state.over:
+            happened.append("record")
+        feel.tell(happened)
         self._save()
         if isinstance(moves[-1], engine.Roll | engine.RollAgain):
             for index in range(len(state.dice)):
@@ -349,6 +363,19 @@ class MishimashScreen:
         if view.event_kind == "mishimash":
             restart_animation(by_id("ms-event"), "celebrate")
         self._schedule_computer()
+
+    def _is_celebrated(self, state: engine.State) -> bool:
+        """Issue 16: a solo game that heads its target's table, or a game a person wins
+        (never a computer's win, never a solo game that is not the best)."""
+        if state.solo:
+            ids = [record.id for record in self.records.get(str(state.target), [])]
+            return is_new_best(ids, self.record_id)
+        winner = state.winner
+        return (
+            winner is not None
+            and len(self.levels) == len(state.players)
+            and (self.levels[winner] == PERSON)
+        )
 
     # The final round's odds, built between frames ------------------------------------------------
     def _start_reach_table(self) -> None:
@@ -470,7 +497,7 @@ class MishimashScreen:
             if index < len(view.dice):
                 die = view.dice[index]
                 die_el.hidden = False
-                die_el.textContent = str(die.value)
+                show_face(die_el, die.value)
                 die_el.dataset.value = str(die.value)
                 die_el.dataset.status = "picked" if die.picked else "available"
                 die_el.disabled = view.phase != "select"
@@ -551,6 +578,40 @@ class MishimashScreen:
             heading = t("mishimash.records.title", target=t.number(state.target))
             mine = self.records.get(str(state.target), [])
             render_solo_table(records, heading, mine, self.record_id, t)
+        self._render_celebration(state)
+
+    def _render_celebration(self, state: engine.State) -> None:
+        """A win or a new solo record (issue 16): the number counting up, the winning roll's
+        dice in a flourish, and the place in the table (solo) or the winner (with rivals)."""
+        old = by_id("ms-celebration")
+        if not absent(old):
+            old.remove()
+        if not self.celebrate:
+            return
+        t = self.host.t
+        if state.solo:
+            table = self.records.get(str(state.target), [])
+            place = place_in_table([record.id for record in table], self.record_id) or 1
+            title = t("celebrate.record")
+            where = t("celebrate.place.target", place=place, target=t.number(state.target))
+            final = state.turns[0]
+
+            def shown(n: int) -> str:
+                return t.plural("celebrate.turns", n)
+
+        else:
+            winner = state.winner if state.winner is not None else 0
+            title = t("celebrate.win")
+            where = state.players[winner]
+            final = state.totals[winner]
+
+            def shown(n: int) -> str:
+                return t.plural("celebrate.points", n / 2, points=points(t, n))
+
+        banner = feel.celebration("ms-celebration", title, where)
+        by_id("ms-over").prepend(banner)
+        feel.count_to(banner.querySelector(".celebrate-score"), final, shown)
+        restart_animation(by_id("ms-over-last"), "flourish")
 
     @staticmethod
     def _render_last(strip: Any, last: LastRoll | None) -> None:
@@ -571,7 +632,7 @@ class MishimashScreen:
         for value, taken in zip(last.dice, last.taken, strict=True):
             die = document.createElement("span")
             die.className = "die ms-mini"
-            die.textContent = str(value)
+            show_face(die, value)
             die.dataset.value = str(value)
             die.dataset.taken = "true" if taken else "false"
             row.appendChild(die)

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from js import Intl, Object, URLSearchParams, document, window
 from pyodide.ffi import to_js
 
-from app.browser import storage, stores
+from app.browser import feel, storage, stores
 from app.browser.dom import absent, listen
 from app.pure.i18n import (
     DEFAULT_LANGUAGE,
@@ -46,6 +46,8 @@ class Shell:
         listen(document.getElementById("language-select"), "change", self._on_language)
         listen(document.getElementById("difficulty-field"), "change", self._on_difficulty)
         listen(document.getElementById("mishimash-field"), "change", self._on_mishimash_setting)
+        listen(document.getElementById("feel-field"), "change", self._on_feel_setting)
+        feel.start()
         listen(document.getElementById("confirm-ok"), "click", self._on_confirm_ok)
         listen(document.getElementById("confirm-cancel"), "click", self._on_confirm_cancel)
         listen(document.getElementById("confirm-dialog"), "close", self._on_dialog_closed)
@@ -182,6 +184,7 @@ class Shell:
         elif screen == "settings":
             self._sync_difficulty()
             self._sync_mishimash_settings()
+            self._sync_feel_settings()
             self._fill_languages()
         elif screen.startswith(("rules-", "about-")):
             from app.browser.docs import render_doc
@@ -242,6 +245,17 @@ class Shell:
             stores.set_computer_speed(str(target.value))
         if self._mishimash is not None:
             self._mishimash.render()
+
+    # Settings: pips, sound, vibration (issue 16) ----------------------------------------------
+    def _sync_feel_settings(self) -> None:
+        for toggle in document.querySelectorAll("#feel-field input[data-feel]"):
+            toggle.checked = stores.feel_on(toggle.dataset.feel)
+
+    def _on_feel_setting(self, event: Any) -> None:
+        name = event.target.dataset.feel
+        if name in stores.FEEL_KEYS:
+            stores.set_feel(str(name), bool(event.target.checked))
+            feel.apply_pips()
 
     def _game_in_progress(self) -> bool:
         if self._magdagdon is not None:

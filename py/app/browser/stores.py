@@ -31,6 +31,8 @@ SPEED_KEY = "cubiri.mishimash.speed"
 SPEEDS = ("normal", "fast")
 COACH_KEY = "cubiri.mishimash.coach"
 DAILY_KEY = "cubiri.magdagdon.daily"  # the daily puzzles' results, day by day
+# Game feel (issue 16): pips on the dice, sound, vibration; each on until the player turns it off.
+FEEL_KEYS = {"pips": "cubiri.pips", "sound": "cubiri.sound", "vibration": "cubiri.vibration"}
 GAME_META_KEY = "cubiri.magdagdon.game.meta"  # daily or not, assisted or not: the saved game's
 _BOOKS: dict[str, RecordBook] = {SCORES_KEY: MAGDAGDON_SCORES, SOLO_KEY: MISHIMASH_SOLO}
 
@@ -83,6 +85,15 @@ def coach_on() -> bool:
 
 def set_coach(on: bool) -> None:
     storage.write(COACH_KEY, "on" if on else "off")
+
+
+def feel_on(name: str) -> bool:
+    """A game-feel setting (see FEEL_KEYS): on unless the player turned it off."""
+    return storage.read(FEEL_KEYS[name]) != "off"
+
+
+def set_feel(name: str, on: bool) -> None:
+    storage.write(FEEL_KEYS[name], "on" if on else "off")
 
 
 def daily_results() -> daily.Results:
