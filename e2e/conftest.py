@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import ConsoleMessage, Page, Response
+from playwright.sync_api import Browser, ConsoleMessage, Page, Response
 
 from e2e.browser import launch_args
 from e2e.server import serve
@@ -18,6 +18,39 @@ PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
 # Booting Pyodide takes a few seconds here; leave room for a loaded CI machine.
 READY_TIMEOUT_MS = 60_000
+
+
+# The first-game walkthrough (issue 16) shows on a first visit to each game; a test opens the
+# games in a fresh browser, so every context starts with it marked seen, unless the test is
+# marked `walkthrough` (the tests of the walkthrough itself).
+WALKTHROUGH_SEEN = """
+try {
+  for (const game of ["magdagdon", "mishimash"]) {
+    const key = "cubiri.tour." + game;
+    if (!localStorage.getItem(key)) localStorage.setItem(key, "seen");
+  }
+} catch (error) {}
+"""
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "walkthrough: the first-game walkthrough is not skipped")
+
+
+@pytest.fixture(autouse=True)
+def walkthrough_seen(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every browser context a test makes (the `page` fixture's, or its own) starts with the
+    walkthrough seen."""
+    if request.node.get_closest_marker("walkthrough") is not None:
+        return
+    real = Browser.new_context
+
+    def new_context(self: Browser, *args: Any, **kwargs: Any) -> Any:
+        context = real(self, *args, **kwargs)
+        context.add_init_script(WALKTHROUGH_SEEN)
+        return context
+
+    monkeypatch.setattr(Browser, "new_context", new_context)
 
 
 @pytest.fixture(scope="session")

@@ -104,6 +104,7 @@ NOT_COUNTED = {
     "magdagdon.daily.day_none": "a date: 2025-06-01: not played",
     "celebrate.place": "a place in a table and its name: No. 1 in the PEACEFUL table",
     "celebrate.place.target": "a place in a table and a label's value: No. 1 … target 1,000",
+    "tour.count": "ordinal: step 2 of 8",
     "celebrate.best.announce": "label and value: New best score: 312",
 }
 

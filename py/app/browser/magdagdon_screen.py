@@ -21,6 +21,7 @@ from app.browser.feel import show_face
 from app.browser.host import Host
 from app.browser.score_tables import format_date, render_table
 from app.browser.tap_guard import TapGuard
+from app.browser.tour import Tour
 from app.pure import daily
 from app.pure.daily import DayResult, GameMeta
 from app.pure.feel import is_new_best, place_in_table
@@ -38,6 +39,7 @@ from app.pure.magdagdon_view import (
     refusal,
 )
 from app.pure.saved_game import MAGDAGDON, Saved
+from app.pure.tour import SEEDS, Facts
 from cubiri.kernel import Action, RuleError
 from cubiri.magdagdon import game as engine
 from cubiri.magdagdon.board import EMPTY, RUIN, SIZE
@@ -71,6 +73,10 @@ class MagdagdonScreen:
         self.bot_game: BotGame | None = None
         self._bot_later = create_proxy(self._bot_step)
         self._hint_later = create_proxy(self._compute_hint)
+        # The first game that teaches (issue 16): its game is never saved; the game it
+        # interrupted (if any) comes back when it ends.
+        self.tour = Tour("magdagdon", host, self._end_tour)
+        self._stashed: tuple[engine.State | None, str | None, GameMeta | None] | None = None
 
     # Setup -------------------------------------------------------------------------------------
     def mount(self) -> None:
@@ -142,10 +148,14 @@ class MagdagdonScreen:
         return handler
 
     # The game ----------------------------------------------------------------------------------
-    def open(self, seed: int | None, daily_day: str | None = None) -> None:
+    def open(self, seed: int | None, daily_day: str | None = None, tour: bool = False) -> None:
         """Show the game: the one in progress, or the one `?seed=N` asks for, or a new one.
         A link's seed never silently replaces a game in progress: the player is asked.
-        `daily_day` ("today" or YYYY-MM-DD, from `?daily=` or a DAILY button) opens a daily."""
+        `daily_day` ("today" or YYYY-MM-DD, from `?daily=` or a DAILY button) opens a daily.
+        `tour` (from RULES) shows the first-game walkthrough again; a first visit shows it."""
+        if self.tour.active and not tour and seed is None and daily_day is None:
+            self.render()  # back from RULES or SETTINGS in the middle of the walkthrough
+            return
         if self.state is None:
             saved = stores.load_game(MAGDAGDON, stores.MAGDAGDON_GAME)
             if saved is not None:
@@ -154,6 +164,13 @@ class MagdagdonScreen:
                 state = saved.state
                 if meta is not None and meta.belongs_to(state.seed, state.difficulty):
                     self.meta = meta
+            elif seed is None and daily_day is None and not stores.tour_seen("magdagdon"):
+                tour = True  # a first visit: nothing saved, no link
+        if tour:
+            self.start_tour()
+            return
+        if self.tour.active:
+            self.tour.end()  # a link's game or the daily puzzle replaces the walkthrough
         if daily_day is not None:
             day = local_today() if daily_day == "today" else daily.parse_day(daily_day)
             if day is None or day > local_today():
@@ -170,6 +187,36 @@ class MagdagdonScreen:
         elif self.state is None:
             self.new_game(stores.difficulty())
         self.render()
+
+    # The first game that teaches (issue 16) ---------------------------------------------------
+    def start_tour(self) -> None:
+        """One turn on fixed dice, step by step; the game in progress waits, unsaved over."""
+        if not self.tour.active:
+            self._stashed = (self.state, self.record_id, self.meta)
+        self.state = engine.new_game("peaceful", SEEDS["magdagdon"])
+        self.record_id, self.meta, self.celebrate = None, None, False
+        self.picked, self.hint, self.last_view = Picked(), None, None
+        self.guard.forget()
+        self.tour.start(by_id("md-message"))
+        self.render()
+
+    def _end_tour(self) -> None:
+        self.state, self.record_id, self.meta = self._stashed or (None, None, None)
+        self._stashed = None
+        self.picked, self.hint, self.last_view = Picked(), None, None
+        self.guard.forget()
+        if self.state is None:
+            self.new_game(stores.difficulty())
+        self.render()
+        by_id("md-primary").focus()
+
+    def _tour_facts(self, state: engine.State) -> Facts:
+        return Facts(
+            rolled=bool(state.log),
+            picked=self.picked.die is not None or bool(state.staged),
+            staged=len(state.staged),
+            turn_over=state.turns >= 1,
+        )
 
     def _start_over(self, seed: int | None = None) -> None:
         difficulty = self.state.difficulty if self.state is not None else stores.difficulty()
@@ -230,7 +277,8 @@ class MagdagdonScreen:
 
     def _set_meta(self, meta: GameMeta) -> None:
         self.meta = meta
-        stores.set_game_meta(meta)
+        if not self.tour.active:  # the walkthrough's game is not the saved one
+            stores.set_game_meta(meta)
 
     def _daily_started(self, state: engine.State) -> None:
         """The first ROLL of today's daily: from now on this is the attempt that counts (one
@@ -307,7 +355,7 @@ class MagdagdonScreen:
         return state
 
     def _save(self) -> None:
-        if self.state is not None:
+        if self.state is not None and not self.tour.active:
             stores.save_game(MAGDAGDON, stores.MAGDAGDON_GAME, Saved(self.state, self.record_id))
 
     def in_progress(self) -> bool:
@@ -525,6 +573,8 @@ class MagdagdonScreen:
         if view.end is not None and (previous is None or previous.end != view.end):
             self._render_end(view)
         self.last_view = view
+        if self.tour.active:
+            self.tour.update(self._tour_facts(state))
 
     # HINT: what the computer would do with this roll -----------------------------------------
     def _on_hint(self, event: Any) -> None:

@@ -17,6 +17,7 @@ from app.browser.dom import absent, add_dice, by_id, listen, restart_animation, 
 from app.browser.feel import show_face
 from app.browser.host import Host
 from app.browser.tap_guard import TapGuard
+from app.browser.tour import Tour
 from app.pure.feel import is_new_best, place_in_table
 from app.pure.mishimash_setup import (
     MAX_TARGET,
@@ -34,6 +35,7 @@ from app.pure.mishimash_setup import (
 )
 from app.pure.mishimash_view import LastRoll, MishimashView, Moves, build_view, points
 from app.pure.saved_game import MISHIMASH, Saved
+from app.pure.tour import MISHIMASH_TARGET, SEEDS, Facts
 from cubiri.kernel import RuleError
 from cubiri.mishimash import computer, odds
 from cubiri.mishimash import game as engine
@@ -65,6 +67,10 @@ class MishimashScreen:
         self._build_later = create_proxy(self._build_reach)
         self._building = False
         self.guard = TapGuard()
+        # The first game that teaches (issue 16): its game is never saved; what it interrupted
+        # (the setup, or a game in progress) comes back when it ends.
+        self.tour = Tour("mishimash", host, self._end_tour)
+        self._stashed: tuple[engine.State | None, str | None, tuple[str, ...]] | None = None
 
     def mount(self) -> None:
         dice = by_id("ms-dice")
@@ -99,13 +105,25 @@ class MishimashScreen:
         return guarded
 
     # Opening, saving, records ------------------------------------------------------------------
-    def open(self, seed: int | None) -> None:
+    def open(self, seed: int | None, tour: bool = False) -> None:
+        """The game in progress, or the setup; `tour` (from RULES) shows the first-game
+        walkthrough again, and a first visit (nothing saved, no link) shows it."""
+        if self.tour.active and not tour and seed is None:
+            self.render()  # back from RULES or SETTINGS in the middle of the walkthrough
+            return
         if not self._loaded:
             self._loaded = True
             saved = stores.load_game(MISHIMASH, stores.MISHIMASH_GAME)
             if saved is not None:
                 self.state, self.record_id = saved.state, saved.record_id
                 self.levels = seat_levels(saved.seats, len(saved.state.players))
+            elif seed is None and not stores.tour_seen("mishimash"):
+                tour = True
+        if tour:
+            self.start_tour()
+            return
+        if self.tour.active:
+            self.tour.end()  # a link's game replaces the walkthrough
         if seed is not None:
             if self.state is not None and self.state.seed == seed:
                 pass  # the game this seed started: a reload resumes it
@@ -120,6 +138,40 @@ class MishimashScreen:
         self._start_reach_table()
         self._schedule_computer()  # a computer's turn goes on where it was
 
+    # The first game that teaches (issue 16) ---------------------------------------------------
+    def start_tour(self) -> None:
+        """One turn on fixed dice, step by step: select, the multiplier, ROLL AGAIN, a BUST."""
+        self._stop_computer()
+        if not self.tour.active:
+            self._stashed = (self.state, self.record_id, self.levels)
+        name = player_names(self.seats, self.host.t)[0]
+        self.state = engine.new_game([name], MISHIMASH_TARGET, SEEDS["mishimash"])
+        self.levels, self.record_id, self.celebrate = (PERSON,), None, False
+        self.picked = frozenset()
+        self.guard.forget()
+        self.tour.start(by_id("ms-banner"))
+        self.render()
+
+    def _end_tour(self) -> None:
+        self.state, self.record_id, self.levels = self._stashed or (None, None, ())
+        self._stashed = None
+        self.picked = frozenset()
+        self.guard.forget()
+        self.render()
+        self._schedule_computer()
+        by_id("ms-start" if self.state is None else "ms-roll").focus()
+
+    def _tour_facts(self, state: engine.State) -> Facts:
+        turn_over = state.turns[0] >= 1
+        rolled_again = state.roll_number >= 2 or turn_over
+        return Facts(
+            rolled=bool(state.log),
+            picked=bool(self.picked) or rolled_again,
+            rolled_again=rolled_again,
+            turn_over=turn_over,
+            busted=any(isinstance(event, engine.Bust) for event in state.events),
+        )
+
     def _in_progress(self) -> bool:
         state = self.state
         return state is not None and bool(state.log) and not state.over
@@ -132,6 +184,8 @@ class MishimashScreen:
         self.render()
 
     def _save(self) -> None:
+        if self.tour.active:
+            return  # the walkthrough's game is not the saved one
         saved = None
         if self.state is not None:
             saved = Saved(self.state, self.record_id, self.levels)
@@ -547,6 +601,8 @@ class MishimashScreen:
         by_id("ms-roll").textContent = t("mishimash.roll")
         if over:
             self._render_over(view)
+        if self.tour.active:
+            self.tour.update(self._tour_facts(state))
         return view
 
     def _render_event(self, event: Any, last: Any, view: MishimashView) -> None:

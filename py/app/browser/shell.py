@@ -39,6 +39,7 @@ class Shell:
         self.seed = self._take_seed()
         self.daily = self._take_daily()  # `?daily=YYYY-MM-DD`, or "today" from a DAILY button
         self.depth = 0  # screens opened inside the app since it loaded, for the back button
+        self.tour: str | None = None  # the game whose walkthrough RULES asked for (issue 16)
 
     def start(self) -> None:
         listen(document, "click", self._on_click)
@@ -176,9 +177,9 @@ class Shell:
         self.screen = screen
         if screen == "magdagdon":
             daily, self.daily = self.daily, None
-            self.magdagdon.open(self.take_seed(), daily)
+            self.magdagdon.open(self.take_seed(), daily, tour=self._take_tour(screen))
         elif screen == "mishimash":
-            self.mishimash.open(self.take_seed())
+            self.mishimash.open(self.take_seed(), tour=self._take_tour(screen))
         elif screen == "scores":
             self._render_scores()
         elif screen == "settings":
@@ -191,12 +192,29 @@ class Shell:
 
             article = document.querySelector(f"#screen-{screen} .doc")
             render_doc(article, article.dataset.doc, self.t)
+            if screen.startswith("rules-"):
+                self._add_tour_button(article, screen.removeprefix("rules-"))
         for name in SCREENS:
             document.getElementById(f"screen-{name}").hidden = name != screen
         if announce:
             heading = document.querySelector(f"#screen-{screen} h1, #screen-{screen} h2")
             self.announce(self.t("announce.screen", screen=heading.textContent))
         window.scrollTo(0, 0)
+
+    def _take_tour(self, game: str) -> bool:
+        asked, self.tour = self.tour == game, None
+        return asked
+
+    def _add_tour_button(self, article: Any, game: str) -> None:
+        """RULES opens the first-game walkthrough again (issue 16)."""
+        button = document.createElement("button")
+        button.type = "button"
+        button.className = "primary tour-replay"
+        button.id = f"tour-replay-{game}"
+        button.dataset.open = game
+        button.setAttribute("data-tour", "")
+        button.textContent = self.t("tour.replay")
+        article.prepend(button)
 
     def announce(self, message: str) -> None:
         document.getElementById("announcer").textContent = message
@@ -317,6 +335,8 @@ class Shell:
         screen = target.dataset.open
         if target.hasAttribute("data-daily"):
             self.daily = "today"  # the home card's DAILY: today's puzzle
+        if target.hasAttribute("data-tour"):
+            self.tour = screen  # RULES: the walkthrough again
         new_hash = hash_for(screen)
         if window.location.hash != new_hash:
             # Going home drops the hash entirely rather than leaving a bare "#".

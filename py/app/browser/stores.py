@@ -33,6 +33,7 @@ COACH_KEY = "cubiri.mishimash.coach"
 DAILY_KEY = "cubiri.magdagdon.daily"  # the daily puzzles' results, day by day
 # Game feel (issue 16): pips on the dice, sound, vibration; each on until the player turns it off.
 FEEL_KEYS = {"pips": "cubiri.pips", "sound": "cubiri.sound", "vibration": "cubiri.vibration"}
+TOUR_KEY = "cubiri.tour.{game}"  # "seen" once a game's first-game walkthrough has been shown
 GAME_META_KEY = "cubiri.magdagdon.game.meta"  # daily or not, assisted or not: the saved game's
 _BOOKS: dict[str, RecordBook] = {SCORES_KEY: MAGDAGDON_SCORES, SOLO_KEY: MISHIMASH_SOLO}
 
@@ -94,6 +95,14 @@ def feel_on(name: str) -> bool:
 
 def set_feel(name: str, on: bool) -> None:
     storage.write(FEEL_KEYS[name], "on" if on else "off")
+
+
+def tour_seen(game: str) -> bool:
+    return storage.read(TOUR_KEY.format(game=game)) == "seen"
+
+
+def set_tour_seen(game: str) -> None:
+    storage.write(TOUR_KEY.format(game=game), "seen")
 
 
 def daily_results() -> daily.Results:
