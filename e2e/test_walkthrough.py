@@ -194,3 +194,29 @@ def test_magdagdon_walkthrough_in_portuguese(page: Page, open_app: Open, shot: S
     page.locator("#md-cell-0").click()
     expect(page.locator("#tour-magdagdon-text")).to_contain_text("casa apagada")
     both_sizes(page, shot, "walkthrough-magdagdon-5-pt")
+
+
+@pytest.mark.parametrize("language", ["en", "hu"])
+def test_rules_show_pictures_drawn_with_the_games_cells_and_dice(
+    page: Page, open_app: Open, shot: Shot, language: str
+) -> None:
+    page.add_init_script(f"localStorage.setItem('cubiri.language', '{language}')")
+    page.set_viewport_size(PHONE)
+    open_app("#rules-magdagdon")
+    pictures = page.locator("#screen-rules-magdagdon .rule-pic")
+    expect(pictures).to_have_count(7)
+    expect(pictures.nth(0).locator(".md-cell")).to_have_count(3)
+    expect(pictures.nth(0).locator(".rule-mark")).to_have_text("✓")
+    expect(pictures.nth(1).locator(".rule-mark")).to_have_text("✕")
+    expect(pictures.locator(".rule-drawing").first).to_have_attribute("aria-hidden", "true")
+    if language == "en":
+        expect(pictures.nth(3).locator("figcaption")).to_have_text("STRAIGHT: +60")
+    both_sizes(page, shot, f"rules-pictures-magdagdon-{language}")
+    open_app("#rules-mishimash")
+    pictures = page.locator("#screen-rules-mishimash .rule-pic")
+    expect(pictures).to_have_count(4)
+    expect(pictures.nth(2).locator(".die")).to_have_count(6)
+    expect(pictures.nth(2).locator(".die .pips i").first).to_be_visible()  # pips, like the game
+    if language == "en":
+        expect(pictures.nth(2).locator("figcaption")).to_contain_text("not three pairs")
+    both_sizes(page, shot, f"rules-pictures-mishimash-{language}")
