@@ -11,6 +11,7 @@ from app.pure.feel import (
     VIBRATIONS,
     count_up,
     is_new_best,
+    is_persons_win,
     may_sound,
     may_vibrate,
     moment_of,
@@ -82,3 +83,11 @@ def test_a_score_counts_up_to_its_final_value() -> None:
     assert count_up(7, 0) == [7]
     steps = count_up(311, 24)
     assert len(steps) == 24 and steps[-1] == 311 and steps == sorted(steps)
+
+
+def test_a_win_is_celebrated_only_when_a_person_wins() -> None:
+    assert is_persons_win(("", "bold"), 0)
+    assert not is_persons_win(("", "bold"), 1)  # the computer won
+    assert is_persons_win(("", ""), 1)
+    assert not is_persons_win(("", ""), None)
+    assert not is_persons_win(("",), 3)

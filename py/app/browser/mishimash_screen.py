@@ -18,7 +18,7 @@ from app.browser.feel import show_face
 from app.browser.host import Host
 from app.browser.tap_guard import TapGuard
 from app.browser.tour import Tour
-from app.pure.feel import is_new_best, place_in_table
+from app.pure.feel import is_new_best, is_persons_win, place_in_table
 from app.pure.mishimash_setup import (
     MAX_TARGET,
     PERSON,
@@ -424,12 +424,9 @@ class MishimashScreen:
         if state.solo:
             ids = [record.id for record in self.records.get(str(state.target), [])]
             return is_new_best(ids, self.record_id)
-        winner = state.winner
-        return (
-            winner is not None
-            and len(self.levels) == len(state.players)
-            and (self.levels[winner] == PERSON)
-        )
+        # A game saved before seats had levels was played by people only.
+        levels = self.levels if self.levels else (PERSON,) * len(state.players)
+        return is_persons_win(levels, state.winner)
 
     # The final round's odds, built between frames ------------------------------------------------
     def _start_reach_table(self) -> None:

@@ -119,6 +119,12 @@ def is_new_best(ids: list[str], record_id: str | None) -> bool:
     return place_in_table(ids, record_id) == 1
 
 
+def is_persons_win(levels: tuple[str, ...], winner: int | None) -> bool:
+    """A game with rivals is celebrated when a person wins it (a seat whose level is "", see
+    mishimash_setup.PERSON), never when a computer does."""
+    return winner is not None and 0 <= winner < len(levels) and levels[winner] == ""
+
+
 def count_up(final: int, steps: int) -> list[int]:
     """The numbers a score shows while it counts up to `final`: `steps` of them, rising, the
     last one `final` (a negative final counts down from 0)."""
