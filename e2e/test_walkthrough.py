@@ -220,3 +220,7 @@ def test_rules_show_pictures_drawn_with_the_games_cells_and_dice(
     if language == "en":
         expect(pictures.nth(2).locator("figcaption")).to_contain_text("not three pairs")
     both_sizes(page, shot, f"rules-pictures-mishimash-{language}")
+    page.locator("#tour-replay-mishimash").click()  # the walkthrough again, from RULES
+    expect(page.locator("#tour-mishimash")).to_be_visible()
+    page.locator("#tour-mishimash-skip").click()
+    expect(page.locator("#ms-setup")).to_be_visible()
