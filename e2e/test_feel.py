@@ -268,3 +268,22 @@ def test_a_persons_mishimash_win_is_celebrated(page: Page, open_app: Open, shot:
     expect(banner.locator(".celebrate-place")).to_have_text(driver.state.players[winner])
     total = driver.state.totals[winner] / 2
     expect(banner.locator(".celebrate-score")).to_have_text(f"{total:g} points")
+
+
+def test_the_celebration_and_the_feel_settings_in_portuguese(
+    page: Page, open_app: Open, shot: Shot
+) -> None:
+    page.add_init_script("localStorage.setItem('cubiri.language', 'pt')")
+    page.set_viewport_size(PHONE)
+    open_app("#settings")
+    expect(page.locator("#feel-field legend")).to_have_text("Dados, som e vibração")
+    both_sizes(page, shot, "feel-settings-pt")
+    open_app("?seed=3#mishimash")
+    driver = MishimashDriver(page, ["Ana"], 30, 3)
+    driver.start()
+    driver.play_until(bank_at_once, lambda s: s.phase is ms_engine.Phase.OVER)
+    banner = page.locator("#ms-celebration")
+    expect(banner.locator(".celebrate-title")).to_have_text("NOVO RECORDE!")
+    expect(banner.locator(".celebrate-score")).to_have_text(f"{driver.state.turns[0]} turnos")
+    expect(banner.locator(".celebrate-place")).to_have_text("N.º 1 dos recordes do objetivo 30")
+    both_sizes(page, shot, "feel-celebration-mishimash-pt")
