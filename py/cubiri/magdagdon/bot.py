@@ -101,6 +101,7 @@ class Weights:
     keep: float = 25.0  # a power use kept for later is worth this much on an empty board
     next_roll: float = 1.0  # how much the exact chance that the next roll is a MAGDAGDON counts
     wasted: float = 0.0  # what a turn lost to a MAGDAGDON costs beyond its RUIN
+    linear: tuple[float, ...] = ()  # the weight of each of FEATURES; () is `hand_linear`
 
 
 WEIGHTS: dict[str, Weights] = {
@@ -125,12 +126,73 @@ WEIGHTS: dict[str, Weights] = {
         fill=(0.0, 0.75, 0.48, 0.4, 0.36, 0.42, 0.4),
         bonus_scale=(1.0, 1.0, 0.8),
         wasted=40.0,
+        linear=(
+            1.174,
+            -14.5,
+            0.7597,
+            -0.9914,
+            -29.07,
+            -0.5543,
+            2.104,
+            8.413,
+            1.946,
+            -4.405,
+            1.094,
+            -3.261,
+            6.575,
+            -1.01,
+            0.9638,
+            0.5079,
+            0.09119,
+            0.8394,
+            0.4436,
+            -2.121,
+            5.107,
+            9.414,
+            10.94,
+            10.37,
+        ),
     ),
 }
 
 
 def _popcount(mask: int) -> int:
     return bin(mask).count("1")
+
+
+# What `Evaluator.features` measures on a board, in this order. Its value is their weighed sum
+# (`Weights.linear`): the hand-made parts (numbers, RUINS, the expected worth of the open cells,
+# the chance-weighed bonuses of lines by how many of their cells are open, MAGDAGDON pressure)
+# with counts that let a fit to self-play correct them (tools/fit_magdagdon_bot.py).
+FEATURES = (
+    "numbers",  # 2 × the sum of the numbers (M20): certain
+    "ruins",  # RUINS on the board (M23): certain
+    "cells",  # the expected worth of the open cells (Evaluator._cell)
+    "stuck",  # the chance-like pressure of a MAGDAGDON on the next roll (M16)
+    "conflicts",  # neighbouring open cells that no pair of values fits
+    "empties",  # open cells
+    "one",  # a constant
+    *(f"options{n}" for n in range(7)),  # open cells by how many values may still fill them
+    *(f"lines{n}" for n in range(5)),  # the bonus expected of lines with n open cells (M21)
+    *(f"open_lines{n}" for n in range(5)),  # lines still able to earn a bonus, by open cells
+)
+_NUMBERS, _RUINS, _CELLS, _STUCK, _CONFLICTS, _EMPTIES, _ONE = range(7)
+_OPTIONS = 7
+_LINES = _OPTIONS + 7
+_OPEN_LINES = _LINES + 5
+
+
+def hand_linear(weights: Weights) -> tuple[float, ...]:
+    """The weights of the features that make the hand-made judgement, before any fit."""
+    linear = [0.0] * len(FEATURES)
+    linear[_NUMBERS] = 1.0
+    linear[_RUINS] = -RUIN_PENALTY
+    linear[_CELLS] = 1.0
+    linear[_STUCK] = -1.0
+    linear[_CONFLICTS] = -weights.conflict
+    for n in range(5):
+        linear[_LINES + n] = 1.0
+    return tuple(linear)
 
 
 class Evaluator:
@@ -152,6 +214,7 @@ class Evaluator:
             for values in range(7)
         ]
         self.minimum = minimum
+        self.linear = weights.linear or hand_linear(weights)
         self._lines: dict[int, float] = {}
         # _cells[empties][mask]: an empty cell that may still take the values of `mask`.
         self._cells = [[self._cell(mask, empties) for mask in range(64)] for empties in range(17)]
@@ -205,19 +268,23 @@ class Evaluator:
         return best
 
     def value(self, board: Sequence[int]) -> float:
+        """The board's expected final score: its features (`features`) weighed by `linear`."""
+        return sum(w * x for w, x in zip(self.linear, self.features(board), strict=True))
+
+    def features(self, board: Sequence[int]) -> list[float]:
+        """What the board's value is made of, one number per `FEATURES` name."""
+        found = [0.0] * len(FEATURES)
         codes = [0] * CELLS  # per cell: the number, 8 + mask of values for an empty cell, -1 dead
-        total = 0.0
-        has_numbers = False
+        numbers = 0
         linked = 0
         for cell in range(CELLS):
             v = board[cell]
             if v > 0:
                 codes[cell] = v
-                total += 2 * v  # M20
-                has_numbers = True
+                numbers += v
             elif v == RUIN:
                 codes[cell] = -1
-                total -= RUIN_PENALTY  # M23
+                found[_RUINS] += 1  # M23
             else:
                 mask = ALL_VALUES
                 for other in NEIGHBOURS[cell]:
@@ -226,28 +293,34 @@ class Evaluator:
                         mask &= NEAR[u]
                         linked |= 1 << cell
                 codes[cell] = 8 + mask
+        found[_NUMBERS] = 2 * numbers  # M20
         empties = sum(1 for code in codes if code >= 8)
-        if has_numbers:
+        found[_EMPTIES] = empties
+        found[_ONE] = 1.0
+        if numbers:
             self._mark_unreachable(codes, linked)
             accepted = 0
             for cell in range(CELLS):
                 if linked >> cell & 1:
                     accepted |= codes[cell] - 8
-            total -= self._stuck[_popcount(accepted)][min(self.minimum, empties)]
-            total -= self.weights.conflict * self._narrow(codes)
+            found[_STUCK] = self._stuck[_popcount(accepted)][min(self.minimum, empties)]
+            found[_CONFLICTS] = self._narrow(codes)
         cells = self._cells[empties]
         for code in codes:
             if code >= 8:
-                total += cells[code - 8]  # code 8, a dead cell, is a RUIN to come (M19)
+                found[_CELLS] += cells[code - 8]  # code 8, a dead cell, is a RUIN to come (M19)
+                found[_OPTIONS + _popcount(code - 8)] += 1
         lines = self._lines
         for line in LINES:
             a, b, c, d = (codes[i] for i in line)
             if a < 0 or b < 0 or c < 0 or d < 0 or a == 8 or b == 8 or c == 8 or d == 8:
                 continue  # M22: a RUIN, now or to come, takes the line's bonus away
             key = a | b << 7 | c << 14 | d << 21
-            found = lines.get(key)
-            total += self._line(key) if found is None else found
-        return total
+            open_cells = (a >= 8) + (b >= 8) + (c >= 8) + (d >= 8)
+            found[_OPEN_LINES + open_cells] += 1
+            value = lines.get(key)
+            found[_LINES + open_cells] += self._line(key) if value is None else value
+        return found
 
     @staticmethod
     def _narrow(codes: list[int]) -> int:
