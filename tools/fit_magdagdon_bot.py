@@ -33,8 +33,9 @@ def self_play(
     difficulty: str, weights: Weights, seeds: range, lam: float = 1.0
 ) -> tuple[list[list[float]], list[float], float]:
     """The features of each board a turn ended on, what it led to (the λ-return: with λ = 1 the
-    score its game finally reached before power penalties, with λ < 1 partly the value the
-    current weights give the next board, which is far less noisy), and the mean final score."""
+    score its game finally reached, less the power penalties paid after the board; with λ < 1
+    partly the value the current weights give the next board, far less noisy), and the games'
+    mean final score."""
     judge = evaluator(difficulty, weights)
     rows: list[list[float]] = []
     targets: list[float] = []
@@ -46,14 +47,17 @@ def self_play(
             turns = state.turns
             state = game.play(state, next_action(state, weights=weights))
             if state.turns != turns and not state.over:
-                boards.append(state.board)
+                boards.append((state.board, state.powers_used))
         score = breakdown(state.board, difficulty, state.powers_used)
         finals.append(score.final)
-        target = float(score.base + score.bonuses - score.ruin_penalty)
+        # What a board led to counts the power penalties paid after it (M15, M24): spent
+        # before, they are the same whatever comes next.
+        paid = state.rules.penalty
+        target = float(score.final)
         found = []
-        for board in reversed(boards):
-            found.append((judge.features(board), target))
-            target = (1 - lam) * judge.value(board) + lam * target
+        for board, powers_used in reversed(boards):
+            found.append((judge.features(board), target + paid(powers_used)))
+            target = (1 - lam) * (judge.value(board) - paid(powers_used)) + lam * target
         for row, value in reversed(found):
             rows.append(row)
             targets.append(value)
@@ -135,9 +139,9 @@ def main() -> None:
         if kept:
             weights, best = candidate, mean
     print(f"best mean {best:.2f}")
-    print("linear=(")
+    print("fitted(")
     for name, value in zip(FEATURES, weights.linear, strict=True):
-        print(f"    {value:.4g},  # {name}")
+        print(f"    {name}={value:.4g},")
     print(")")
 
 

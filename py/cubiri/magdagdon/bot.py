@@ -83,6 +83,48 @@ PATTERNS = _patterns()
 
 
 # The evaluation ------------------------------------------------------------------------------
+# What `Evaluator.features` measures on a board, in this order. Its value is their weighed sum
+# (`Weights.linear`): the hand-made parts (numbers, RUINS, the expected worth of the open cells,
+# the chance-weighed bonuses of lines by how many of their cells are open, MAGDAGDON pressure)
+# with counts that let a fit to self-play correct them (tools/fit_magdagdon_bot.py).
+FEATURES = (
+    "numbers",  # 2 × the sum of the numbers (M20): certain
+    "ruins",  # RUINS on the board (M23): certain
+    "cells",  # the expected worth of the open cells (Evaluator._cell)
+    "stuck",  # the chance-like pressure of a MAGDAGDON on the next roll (M16)
+    "conflicts",  # neighbouring open cells that no pair of values fits
+    "empties",  # open cells
+    "one",  # a constant
+    *(f"options{n}" for n in range(7)),  # open cells by how many values may still fill them
+    *(f"lines{n}" for n in range(5)),  # the bonus expected of lines with n open cells (M21)
+    *(f"open_lines{n}" for n in range(5)),  # lines still able to earn a bonus, by open cells
+)
+_NUMBERS, _RUINS, _CELLS, _STUCK, _CONFLICTS, _EMPTIES, _ONE = range(7)
+_OPTIONS = 7
+_LINES = _OPTIONS + 7
+_OPEN_LINES = _LINES + 5
+
+
+def fitted(**named: float) -> tuple[float, ...]:
+    """The weights of all FEATURES, from their names (a fit prints them this way)."""
+    if set(named) != set(FEATURES):
+        raise ValueError(f"weights for {sorted(set(FEATURES) ^ set(named))} missing or unknown")
+    return tuple(named[name] for name in FEATURES)
+
+
+def hand_linear(weights: Weights) -> tuple[float, ...]:
+    """The weights of the features that make the hand-made judgement, before any fit."""
+    linear = [0.0] * len(FEATURES)
+    linear[_NUMBERS] = 1.0
+    linear[_RUINS] = -RUIN_PENALTY
+    linear[_CELLS] = 1.0
+    linear[_STUCK] = -1.0
+    linear[_CONFLICTS] = -weights.conflict
+    for n in range(5):
+        linear[_LINES + n] = 1.0
+    return tuple(linear)
+
+
 @dataclass(frozen=True)
 class Weights:
     """The knobs of the evaluation, fitted to self-play by bench/magdagdon_bot.py."""
@@ -103,6 +145,35 @@ class Weights:
     wasted: float = 0.0  # what a turn lost to a MAGDAGDON costs beyond its RUIN
     linear: tuple[float, ...] = ()  # the weight of each of FEATURES; () is `hand_linear`
 
+
+# Fitted by `tools/fit_magdagdon_bot.py nightmare --games 400 --rounds 3` (self-play, seeds
+# 100000…; kept when better on seeds 200000…).
+NIGHTMARE_FIT = fitted(
+    numbers=1.174,
+    ruins=-14.5,
+    cells=0.7597,
+    stuck=-0.9914,
+    conflicts=-29.07,
+    empties=-0.5543,
+    one=2.104,
+    options0=8.413,
+    options1=1.946,
+    options2=-4.405,
+    options3=1.094,
+    options4=-3.261,
+    options5=6.575,
+    options6=-1.01,
+    lines0=0.9638,
+    lines1=0.5079,
+    lines2=0.09119,
+    lines3=0.8394,
+    lines4=0.4436,
+    open_lines0=-2.121,
+    open_lines1=5.107,
+    open_lines2=9.414,
+    open_lines3=10.94,
+    open_lines4=10.37,
+)
 
 WEIGHTS: dict[str, Weights] = {
     # Fitted by `bench/magdagdon_bot.py --tune` on 100 self-play games (seeds 100000…); `wasted`
@@ -126,73 +197,13 @@ WEIGHTS: dict[str, Weights] = {
         fill=(0.0, 0.75, 0.48, 0.4, 0.36, 0.42, 0.4),
         bonus_scale=(1.0, 1.0, 0.8),
         wasted=40.0,
-        linear=(
-            1.174,
-            -14.5,
-            0.7597,
-            -0.9914,
-            -29.07,
-            -0.5543,
-            2.104,
-            8.413,
-            1.946,
-            -4.405,
-            1.094,
-            -3.261,
-            6.575,
-            -1.01,
-            0.9638,
-            0.5079,
-            0.09119,
-            0.8394,
-            0.4436,
-            -2.121,
-            5.107,
-            9.414,
-            10.94,
-            10.37,
-        ),
+        linear=NIGHTMARE_FIT,
     ),
 }
 
 
 def _popcount(mask: int) -> int:
     return bin(mask).count("1")
-
-
-# What `Evaluator.features` measures on a board, in this order. Its value is their weighed sum
-# (`Weights.linear`): the hand-made parts (numbers, RUINS, the expected worth of the open cells,
-# the chance-weighed bonuses of lines by how many of their cells are open, MAGDAGDON pressure)
-# with counts that let a fit to self-play correct them (tools/fit_magdagdon_bot.py).
-FEATURES = (
-    "numbers",  # 2 × the sum of the numbers (M20): certain
-    "ruins",  # RUINS on the board (M23): certain
-    "cells",  # the expected worth of the open cells (Evaluator._cell)
-    "stuck",  # the chance-like pressure of a MAGDAGDON on the next roll (M16)
-    "conflicts",  # neighbouring open cells that no pair of values fits
-    "empties",  # open cells
-    "one",  # a constant
-    *(f"options{n}" for n in range(7)),  # open cells by how many values may still fill them
-    *(f"lines{n}" for n in range(5)),  # the bonus expected of lines with n open cells (M21)
-    *(f"open_lines{n}" for n in range(5)),  # lines still able to earn a bonus, by open cells
-)
-_NUMBERS, _RUINS, _CELLS, _STUCK, _CONFLICTS, _EMPTIES, _ONE = range(7)
-_OPTIONS = 7
-_LINES = _OPTIONS + 7
-_OPEN_LINES = _LINES + 5
-
-
-def hand_linear(weights: Weights) -> tuple[float, ...]:
-    """The weights of the features that make the hand-made judgement, before any fit."""
-    linear = [0.0] * len(FEATURES)
-    linear[_NUMBERS] = 1.0
-    linear[_RUINS] = -RUIN_PENALTY
-    linear[_CELLS] = 1.0
-    linear[_STUCK] = -1.0
-    linear[_CONFLICTS] = -weights.conflict
-    for n in range(5):
-        linear[_LINES + n] = 1.0
-    return tuple(linear)
 
 
 class Evaluator:
