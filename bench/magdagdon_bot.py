@@ -5,6 +5,7 @@
     python3 bench/magdagdon_bot.py --tune DIFFICULTY [--games 100] [--rounds 2]
         coordinate search over the evaluation's weights by self-play on seeds apart from the
         ones the means are reported on (so the report is not fitted to its own dice).
+    The weights of the board's features are fitted by tools/fit_magdagdon_bot.py.
 
 Targets (issue): mean ≥ 380 PEACEFUL, ≥ 300 SURVIVAL, ≥ 195 NIGHTMARE over 200 seeded games,
 a turn decided in ≤ 300 ms in Pyodide (≈ 40–50 ms worst case here).

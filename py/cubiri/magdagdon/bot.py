@@ -4,8 +4,10 @@ Every decision compares boards by `Evaluator.value`, an estimate of the final sc
 can still become (M20–M24), not its score now: an empty cell is worth what it will probably hold,
 a cell that no value can fill any more is already a RUIN (M19), a cell that only one value can
 fill may well become one, and a line keeps the chance of its best bonus (M21) only while no RUIN
-stands in it (M22). The functions are pure and deterministic; chance enters only through the
-dice handed to them, so the engine can wrap `play_turn` with its own dice.
+stands in it (M22). The value is a weighed sum of such features (`FEATURES`); on NIGHTMARE the
+weights are fitted to the bot's own games (tools/fit_magdagdon_bot.py). The functions are pure
+and deterministic; chance enters only through the dice handed to them, so the engine can wrap
+`play_turn` with its own dice.
 
 Command line (with `py/` on `sys.path`):
     python3 -m cubiri.magdagdon.bot --difficulty peaceful --games 200 --seed 0
@@ -103,6 +105,8 @@ _NUMBERS, _RUINS, _CELLS, _STUCK, _CONFLICTS, _EMPTIES, _ONE = range(7)
 _OPTIONS = 7
 _LINES = _OPTIONS + 7
 _OPEN_LINES = _LINES + 5
+# For an open cell's code (8 + the mask of values it may take): its "options" feature.
+_OPTION_FEATURE = (0,) * 8 + tuple(_OPTIONS + bin(mask).count("1") for mask in range(64))
 
 
 def fitted(**named: float) -> tuple[float, ...]:
@@ -127,7 +131,8 @@ def hand_linear(weights: Weights) -> tuple[float, ...]:
 
 @dataclass(frozen=True)
 class Weights:
-    """The knobs of the evaluation, fitted to self-play by bench/magdagdon_bot.py."""
+    """The knobs of the evaluation, fitted to self-play: the hand-made parts by the coordinate
+    search of bench/magdagdon_bot.py, the weight of each feature by tools/fit_magdagdon_bot.py."""
 
     lean: float = 0.6  # an open cell is expected to hold lean·max + (1-lean)·mean of its values
     risk: tuple[float, ...] = (1.0, 0.30, 0.10, 0.03, 0.0, 0.0, 0.0)  # P(RUIN) by values left
@@ -226,6 +231,7 @@ class Evaluator:
         ]
         self.minimum = minimum
         self.linear = weights.linear or hand_linear(weights)
+        self._terms = [(index, weight) for index, weight in enumerate(self.linear) if weight]
         self._lines: dict[int, float] = {}
         # _cells[empties][mask]: an empty cell that may still take the values of `mask`.
         self._cells = [[self._cell(mask, empties) for mask in range(64)] for empties in range(17)]
@@ -280,7 +286,8 @@ class Evaluator:
 
     def value(self, board: Sequence[int]) -> float:
         """The board's expected final score: its features (`features`) weighed by `linear`."""
-        return sum(w * x for w, x in zip(self.linear, self.features(board), strict=True))
+        found = self.features(board)
+        return sum([found[index] * weight for index, weight in self._terms])
 
     def features(self, board: Sequence[int]) -> list[float]:
         """What the board's value is made of, one number per `FEATURES` name."""
@@ -317,13 +324,14 @@ class Evaluator:
             found[_STUCK] = self._stuck[_popcount(accepted)][min(self.minimum, empties)]
             found[_CONFLICTS] = self._narrow(codes)
         cells = self._cells[empties]
+        worth = 0.0
         for code in codes:
             if code >= 8:
-                found[_CELLS] += cells[code - 8]  # code 8, a dead cell, is a RUIN to come (M19)
-                found[_OPTIONS + _popcount(code - 8)] += 1
+                worth += cells[code - 8]  # code 8, a dead cell, is a RUIN to come (M19)
+                found[_OPTION_FEATURE[code]] += 1
+        found[_CELLS] = worth
         lines = self._lines
-        for line in LINES:
-            a, b, c, d = (codes[i] for i in line)
+        for a, b, c, d in ((codes[w], codes[x], codes[y], codes[z]) for w, x, y, z in LINES):
             if a < 0 or b < 0 or c < 0 or d < 0 or a == 8 or b == 8 or c == 8 or d == 8:
                 continue  # M22: a RUIN, now or to come, takes the line's bonus away
             key = a | b << 7 | c << 14 | d << 21
