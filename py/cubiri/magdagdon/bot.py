@@ -151,33 +151,34 @@ class Weights:
     linear: tuple[float, ...] = ()  # the weight of each of FEATURES; () is `hand_linear`
 
 
-# Fitted by `tools/fit_magdagdon_bot.py nightmare --games 400 --rounds 3` (self-play, seeds
-# 100000…; kept when better on seeds 200000…).
+# Fitted by `tools/fit_magdagdon_bot.py nightmare --games 400` from the hand-made weights (3
+# rounds), then from those with `--lam 0.7` (1 round kept of 2): self-play on seeds 100000…,
+# kept when better on seeds 200000…. On other seeds: 152 → 178 (300000…, 300 games).
 NIGHTMARE_FIT = fitted(
-    numbers=1.174,
-    ruins=-14.5,
-    cells=0.7597,
-    stuck=-0.9914,
-    conflicts=-29.07,
-    empties=-0.5543,
-    one=2.104,
-    options0=8.413,
-    options1=1.946,
-    options2=-4.405,
-    options3=1.094,
-    options4=-3.261,
-    options5=6.575,
-    options6=-1.01,
-    lines0=0.9638,
-    lines1=0.5079,
-    lines2=0.09119,
-    lines3=0.8394,
-    lines4=0.4436,
-    open_lines0=-2.121,
-    open_lines1=5.107,
-    open_lines2=9.414,
-    open_lines3=10.94,
-    open_lines4=10.37,
+    numbers=1.209,
+    ruins=-15.42,
+    cells=0.7435,
+    stuck=-0.983,
+    conflicts=-33.97,
+    empties=-0.6051,
+    one=5.183,
+    options0=7.06,
+    options1=-0.6593,
+    options2=-4.619,
+    options3=0.5851,
+    options4=-1.345,
+    options5=8.026,
+    options6=-0.9723,
+    lines0=0.9715,
+    lines1=0.5633,
+    lines2=0.1285,
+    lines3=-0.2303,
+    lines4=-0.9433,
+    open_lines0=-4.171,
+    open_lines1=4.479,
+    open_lines2=10.67,
+    open_lines3=13.19,
+    open_lines4=11.41,
 )
 
 WEIGHTS: dict[str, Weights] = {
