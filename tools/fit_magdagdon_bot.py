@@ -13,6 +13,7 @@ paste into `WEIGHTS` in py/cubiri/magdagdon/bot.py. Minutes, not hours, on one c
 from __future__ import annotations
 
 import argparse
+import math
 import statistics
 import sys
 from dataclasses import replace
@@ -114,6 +115,11 @@ def main() -> None:
         action="store_true",
         help="hold the hand-made parts' weights; fit only the counts that correct them",
     )
+    parser.add_argument(
+        "--without-powers",
+        action="store_true",
+        help="fit to games played without Majda Powers (the check still uses them)",
+    )
     parser.add_argument("--lam", type=float, default=1.0, help="λ of the λ-return (1: final score)")
     args = parser.parse_args()
     weights = WEIGHTS[args.difficulty]
@@ -129,7 +135,10 @@ def main() -> None:
         seeds = range(
             FIT_SEEDS + round_number * args.games, FIT_SEEDS + (round_number + 1) * args.games
         )
-        rows, targets, _ = self_play(args.difficulty, weights, seeds, args.lam)
+        # Without powers the boards alone tell what a game will become: the judgement knows
+        # nothing of the uses left, and powers are priced on top of it (choose_power).
+        player = replace(weights, keep=math.inf) if args.without_powers else weights
+        rows, targets, _ = self_play(args.difficulty, player, seeds, args.lam)
         linear = ridge_fit(rows, targets, weights.linear, args.ridge, fixed)
         candidate = replace(weights, linear=linear)
         mean = self_play(args.difficulty, candidate, check)[2]
