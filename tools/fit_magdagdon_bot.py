@@ -109,6 +109,7 @@ def main() -> None:
     parser.add_argument("difficulty")
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--check-games", type=int, default=0, help="games to check on (--games)")
     parser.add_argument("--ridge", type=float, default=0.02)
     parser.add_argument(
         "--corrections-only",
@@ -124,7 +125,7 @@ def main() -> None:
     args = parser.parse_args()
     weights = WEIGHTS[args.difficulty]
     weights = replace(weights, linear=evaluator(args.difficulty, weights).linear)
-    check = range(CHECK_SEEDS, CHECK_SEEDS + args.games)
+    check = range(CHECK_SEEDS, CHECK_SEEDS + (args.check_games or args.games))
     hand = {"numbers", "ruins", "cells", "stuck", "conflicts", *(f"lines{n}" for n in range(5))}
     fixed = frozenset(i for i, name in enumerate(FEATURES) if name in hand)
     if not args.corrections_only:
