@@ -109,6 +109,7 @@ def main() -> None:
     parser.add_argument("difficulty")
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--step", type=float, default=1.0, help="how far towards each fit")
     parser.add_argument("--check-games", type=int, default=0, help="games to check on (--games)")
     parser.add_argument("--ridge", type=float, default=0.02)
     parser.add_argument(
@@ -140,7 +141,10 @@ def main() -> None:
         # nothing of the uses left, and powers are priced on top of it (choose_power).
         player = replace(weights, keep=math.inf) if args.without_powers else weights
         rows, targets, _ = self_play(args.difficulty, player, seeds, args.lam)
-        linear = ridge_fit(rows, targets, weights.linear, args.ridge, fixed)
+        fit = ridge_fit(rows, targets, weights.linear, args.ridge, fixed)
+        # A part of the way only: the fit judges boards as the current player reaches them, and
+        # a player moved all the way to it reaches other boards (the fits then swing).
+        linear = tuple(a + args.step * (b - a) for a, b in zip(weights.linear, fit, strict=True))
         candidate = replace(weights, linear=linear)
         mean = self_play(args.difficulty, candidate, check)[2]
         kept = mean > best
