@@ -10,10 +10,14 @@ import pytest
 from cubiri.magdagdon import game
 from cubiri.magdagdon.board import EMPTY, Board, Masks, parse_board, placeable
 from cubiri.magdagdon.bot import (
+    FEATURES,
     NEIGHBOURS,
+    WEIGHTS,
     choose_power,
     choose_ruin,
     choose_staging,
+    evaluator,
+    fitted,
     main,
     next_action,
     play_game,
@@ -110,7 +114,7 @@ def test_it_completes_an_obvious_bonus(
     notation: str, dice: list[int], row: int, bonus: Bonus
 ) -> None:
     board = parse_board(notation)
-    for difficulty in ("peaceful", "nightmare"):
+    for difficulty in ("peaceful", "survival", "nightmare"):
         after = stage(board, dice, choose_staging(board, dice, difficulty, 0))
         assert line_bonus(after[row * 4 : row * 4 + 4]) is bonus
 
@@ -178,3 +182,27 @@ def test_command_line_prints_each_game_and_the_mean(capsys: pytest.CaptureFixtur
     scores = [int(line.split()[1]) for line in lines[:2]]
     assert float(lines[2].split()[1]) == pytest.approx(sum(scores) / 2)
     assert scores[0] == play_game(5, "nightmare").score
+
+
+@pytest.mark.parametrize("difficulty", ["peaceful", "survival", "nightmare"])
+def test_the_judgement_is_its_features_weighed(difficulty: str) -> None:
+    # Fitted or hand-made, every difficulty weighs each feature once; a RUIN (M23) lowers a
+    # board's value, and so does a cell that no value fits (M10, M19), though a 5 beats a 4.
+    judge = evaluator(difficulty)
+    assert len(judge.linear) == len(FEATURES)
+    board = parse_board("34../4.../..../....")
+    weighed = sum(w * x for w, x in zip(judge.linear, judge.features(board), strict=True))
+    assert judge.value(board) == pytest.approx(weighed)
+    assert judge.value(parse_board("34x./4.../..../....")) < judge.value(board)
+    assert judge.value(parse_board("5.2./..../..../....")) < judge.value(
+        parse_board("4.2./..../..../....")
+    )
+
+
+def test_fitted_weights_name_every_feature() -> None:
+    named = dict.fromkeys(FEATURES, 0.0)
+    assert fitted(**named) == (0.0,) * len(FEATURES)
+    del named["ruins"]
+    with pytest.raises(ValueError, match="ruins"):
+        fitted(**named)
+    assert all(not w.linear or len(w.linear) == len(FEATURES) for w in WEIGHTS.values())

@@ -4,8 +4,10 @@ Every decision compares boards by `Evaluator.value`, an estimate of the final sc
 can still become (M20–M24), not its score now: an empty cell is worth what it will probably hold,
 a cell that no value can fill any more is already a RUIN (M19), a cell that only one value can
 fill may well become one, and a line keeps the chance of its best bonus (M21) only while no RUIN
-stands in it (M22). The functions are pure and deterministic; chance enters only through the
-dice handed to them, so the engine can wrap `play_turn` with its own dice.
+stands in it (M22). The value is a weighed sum of such features (`FEATURES`); on NIGHTMARE the
+weights are fitted to the bot's own games (tools/fit_magdagdon_bot.py). The functions are pure
+and deterministic; chance enters only through the dice handed to them, so the engine can wrap
+`play_turn` with its own dice.
 
 Command line (with `py/` on `sys.path`):
     python3 -m cubiri.magdagdon.bot --difficulty peaceful --games 200 --seed 0
@@ -19,7 +21,7 @@ import itertools
 import math
 import sys
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from cubiri.kernel import outcomes
@@ -83,9 +85,54 @@ PATTERNS = _patterns()
 
 
 # The evaluation ------------------------------------------------------------------------------
+# What `Evaluator.features` measures on a board, in this order. Its value is their weighed sum
+# (`Weights.linear`): the hand-made parts (numbers, RUINS, the expected worth of the open cells,
+# the chance-weighed bonuses of lines by how many of their cells are open, MAGDAGDON pressure)
+# with counts that let a fit to self-play correct them (tools/fit_magdagdon_bot.py).
+FEATURES = (
+    "numbers",  # 2 × the sum of the numbers (M20): certain
+    "ruins",  # RUINS on the board (M23): certain
+    "cells",  # the expected worth of the open cells (Evaluator._cell)
+    "stuck",  # the chance-like pressure of a MAGDAGDON on the next roll (M16)
+    "conflicts",  # neighbouring open cells that no pair of values fits
+    "empties",  # open cells
+    "one",  # a constant
+    *(f"options{n}" for n in range(7)),  # open cells by how many values may still fill them
+    *(f"lines{n}" for n in range(5)),  # the bonus expected of lines with n open cells (M21)
+    *(f"open_lines{n}" for n in range(5)),  # lines still able to earn a bonus, by open cells
+)
+_NUMBERS, _RUINS, _CELLS, _STUCK, _CONFLICTS, _EMPTIES, _ONE = range(7)
+_OPTIONS = 7
+_LINES = _OPTIONS + 7
+_OPEN_LINES = _LINES + 5
+# For an open cell's code (8 + the mask of values it may take): its "options" feature.
+_OPTION_FEATURE = (0,) * 8 + tuple(_OPTIONS + bin(mask).count("1") for mask in range(64))
+
+
+def fitted(**named: float) -> tuple[float, ...]:
+    """The weights of all FEATURES, from their names (a fit prints them this way)."""
+    if set(named) != set(FEATURES):
+        raise ValueError(f"weights for {sorted(set(FEATURES) ^ set(named))} missing or unknown")
+    return tuple(named[name] for name in FEATURES)
+
+
+def hand_linear(weights: Weights) -> tuple[float, ...]:
+    """The weights of the features that make the hand-made judgement, before any fit."""
+    linear = [0.0] * len(FEATURES)
+    linear[_NUMBERS] = 1.0
+    linear[_RUINS] = -RUIN_PENALTY
+    linear[_CELLS] = 1.0
+    linear[_STUCK] = -1.0
+    linear[_CONFLICTS] = -weights.conflict
+    for n in range(5):
+        linear[_LINES + n] = 1.0
+    return tuple(linear)
+
+
 @dataclass(frozen=True)
 class Weights:
-    """The knobs of the evaluation, fitted to self-play by bench/magdagdon_bot.py."""
+    """The knobs of the evaluation, fitted to self-play: the hand-made parts by the coordinate
+    search of bench/magdagdon_bot.py, the weight of each feature by tools/fit_magdagdon_bot.py."""
 
     lean: float = 0.6  # an open cell is expected to hold lean·max + (1-lean)·mean of its values
     risk: tuple[float, ...] = (1.0, 0.30, 0.10, 0.03, 0.0, 0.0, 0.0)  # P(RUIN) by values left
@@ -101,7 +148,38 @@ class Weights:
     keep: float = 25.0  # a power use kept for later is worth this much on an empty board
     next_roll: float = 1.0  # how much the exact chance that the next roll is a MAGDAGDON counts
     wasted: float = 0.0  # what a turn lost to a MAGDAGDON costs beyond its RUIN
+    linear: tuple[float, ...] = ()  # the weight of each of FEATURES; () is `hand_linear`
 
+
+# Fitted by `tools/fit_magdagdon_bot.py nightmare --games 400` from the hand-made weights (3
+# rounds), then from those with `--lam 0.7` (1 round kept of 2): self-play on seeds 100000…,
+# kept when better on seeds 200000…. On other seeds: 152 → 178 (300000…, 300 games).
+NIGHTMARE_FIT = fitted(
+    numbers=1.209,
+    ruins=-15.42,
+    cells=0.7435,
+    stuck=-0.983,
+    conflicts=-33.97,
+    empties=-0.6051,
+    one=5.183,
+    options0=7.06,
+    options1=-0.6593,
+    options2=-4.619,
+    options3=0.5851,
+    options4=-1.345,
+    options5=8.026,
+    options6=-0.9723,
+    lines0=0.9715,
+    lines1=0.5633,
+    lines2=0.1285,
+    lines3=-0.2303,
+    lines4=-0.9433,
+    open_lines0=-4.171,
+    open_lines1=4.479,
+    open_lines2=10.67,
+    open_lines3=13.19,
+    open_lines4=11.41,
+)
 
 WEIGHTS: dict[str, Weights] = {
     # Fitted by `bench/magdagdon_bot.py --tune` on 100 self-play games (seeds 100000…); `wasted`
@@ -125,6 +203,7 @@ WEIGHTS: dict[str, Weights] = {
         fill=(0.0, 0.75, 0.48, 0.4, 0.36, 0.42, 0.4),
         bonus_scale=(1.0, 1.0, 0.8),
         wasted=40.0,
+        linear=NIGHTMARE_FIT,
     ),
 }
 
@@ -152,6 +231,8 @@ class Evaluator:
             for values in range(7)
         ]
         self.minimum = minimum
+        self.linear = weights.linear or hand_linear(weights)
+        self._terms = [(index, weight) for index, weight in enumerate(self.linear) if weight]
         self._lines: dict[int, float] = {}
         # _cells[empties][mask]: an empty cell that may still take the values of `mask`.
         self._cells = [[self._cell(mask, empties) for mask in range(64)] for empties in range(17)]
@@ -205,19 +286,24 @@ class Evaluator:
         return best
 
     def value(self, board: Sequence[int]) -> float:
+        """The board's expected final score: its features (`features`) weighed by `linear`."""
+        found = self.features(board)
+        return sum([found[index] * weight for index, weight in self._terms])
+
+    def features(self, board: Sequence[int]) -> list[float]:
+        """What the board's value is made of, one number per `FEATURES` name."""
+        found = [0.0] * len(FEATURES)
         codes = [0] * CELLS  # per cell: the number, 8 + mask of values for an empty cell, -1 dead
-        total = 0.0
-        has_numbers = False
+        numbers = 0
         linked = 0
         for cell in range(CELLS):
             v = board[cell]
             if v > 0:
                 codes[cell] = v
-                total += 2 * v  # M20
-                has_numbers = True
+                numbers += v
             elif v == RUIN:
                 codes[cell] = -1
-                total -= RUIN_PENALTY  # M23
+                found[_RUINS] += 1  # M23
             else:
                 mask = ALL_VALUES
                 for other in NEIGHBOURS[cell]:
@@ -226,28 +312,35 @@ class Evaluator:
                         mask &= NEAR[u]
                         linked |= 1 << cell
                 codes[cell] = 8 + mask
+        found[_NUMBERS] = 2 * numbers  # M20
         empties = sum(1 for code in codes if code >= 8)
-        if has_numbers:
+        found[_EMPTIES] = empties
+        found[_ONE] = 1.0
+        if numbers:
             self._mark_unreachable(codes, linked)
             accepted = 0
             for cell in range(CELLS):
                 if linked >> cell & 1:
                     accepted |= codes[cell] - 8
-            total -= self._stuck[_popcount(accepted)][min(self.minimum, empties)]
-            total -= self.weights.conflict * self._narrow(codes)
+            found[_STUCK] = self._stuck[_popcount(accepted)][min(self.minimum, empties)]
+            found[_CONFLICTS] = self._narrow(codes)
         cells = self._cells[empties]
+        worth = 0.0
         for code in codes:
             if code >= 8:
-                total += cells[code - 8]  # code 8, a dead cell, is a RUIN to come (M19)
+                worth += cells[code - 8]  # code 8, a dead cell, is a RUIN to come (M19)
+                found[_OPTION_FEATURE[code]] += 1
+        found[_CELLS] = worth
         lines = self._lines
-        for line in LINES:
-            a, b, c, d = (codes[i] for i in line)
+        for a, b, c, d in ((codes[w], codes[x], codes[y], codes[z]) for w, x, y, z in LINES):
             if a < 0 or b < 0 or c < 0 or d < 0 or a == 8 or b == 8 or c == 8 or d == 8:
                 continue  # M22: a RUIN, now or to come, takes the line's bonus away
             key = a | b << 7 | c << 14 | d << 21
-            found = lines.get(key)
-            total += self._line(key) if found is None else found
-        return total
+            open_cells = (a >= 8) + (b >= 8) + (c >= 8) + (d >= 8)
+            found[_OPEN_LINES + open_cells] += 1
+            value = lines.get(key)
+            found[_LINES + open_cells] += self._line(key) if value is None else value
+        return found
 
     @staticmethod
     def _narrow(codes: list[int]) -> int:
@@ -667,16 +760,23 @@ class GameRecord:
     turn_ms: list[float] = field(default_factory=list)  # the bot's thinking time, per turn
 
 
-def play_game(seed: int, difficulty: str, *, weights: Weights | None = None) -> GameRecord:
+def play_game(
+    seed: int,
+    difficulty: str,
+    *,
+    weights: Weights | None = None,
+    clock: Callable[[], float] = time.perf_counter,
+) -> GameRecord:
     """One whole game by the computer player through the engine, on the seed's dice (the
-    engine throws them: `game.play`), until M25. The score is the engine's."""
+    engine throws them: `game.play`), until M25. The score is the engine's. `clock` times the
+    thinking (`time.process_time` counts only this process's work on a busy machine)."""
     state = game.new_game(difficulty, seed)
     record = GameRecord(seed, 0, state.board, 0)
     thinking = 0.0
     while not state.over:
-        started = time.perf_counter()
+        started = clock()
         action = next_action(state, weights=weights)
-        thinking += time.perf_counter() - started
+        thinking += clock() - started
         turns = state.turns
         state = game.play(state, action)
         if state.turns != turns:  # CONFIRM or a RUIN ended the turn
