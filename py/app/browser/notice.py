@@ -1,6 +1,7 @@
-"""A small notice at the foot of the screen: what the player should know about saving (it is
-off, it failed, another tab moved the game on). Built on first use, so the shell's HTML stays
-as it is; it stays until the player closes it or the next notice replaces it."""
+"""A small notice above the screens: what the player should know about saving (it is off, it
+failed, another tab moved the game on). In the page's flow, so it never covers a control; built
+on first use, so the shell's HTML stays as it is; it stays until the player closes it or the
+next notice replaces it."""
 
 from __future__ import annotations
 
@@ -28,7 +29,7 @@ def _element() -> Any:
     close.textContent = "×"
     box.append(text, close)
     listen(close, "click", lambda _event: hide())
-    document.body.appendChild(box)
+    document.body.prepend(box)
     return box
 
 
