@@ -9,6 +9,7 @@ check before every write stands between it and the newer game."""
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Callable, Iterator
 
 import pytest
@@ -354,3 +355,56 @@ def test_issue18_8_both_games_play_a_turn_under_the_csp_with_no_violation(
         expect(page.locator(f"#screen-{screen}")).to_be_visible()
     assert page.evaluate("window.cspViolations") == []
     assert [e for e in page_log.console_errors if "Content Security Policy" in e] == []
+
+
+# 7. A picked die survives a reload -------------------------------------------------------------
+def test_issue18_7_a_reload_keeps_the_die_picked_but_not_yet_placed(
+    page: Page, base_url: str
+) -> None:
+    ready(page, base_url + "?seed=12#magdagdon")
+    driver = MagdagdonDriver(page, "peaceful", 12)
+    driver.roll()
+    die = driver.state.available[-1]
+    driver.pick(die)
+    lit = page.locator(".md-cell[data-lit=true]").count()
+    page.reload()
+    page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
+    expect(page.locator(f"#md-die-{die}")).to_have_attribute("aria-pressed", "true")
+    expect(page.locator(".md-cell[data-lit=true]")).to_have_count(lit)
+
+
+# The soak: two tabs, random taps, reloads ----------------------------------------------------
+CONTROLS = (
+    "#md-dice .die:not([hidden]):not([disabled])",
+    "#md-board .md-cell[data-lit=true]",
+    "#md-primary:not([disabled]):not([hidden])",
+    "#md-powers .power:not([disabled]):not([hidden])",
+    "#md-new-game:visible",
+)
+
+
+def test_issue18_soak_two_tabs_tapping_at_random_keep_one_legal_game_and_every_row(
+    two_tabs: Callable[..., tuple[Page, Page]], base_url: str
+) -> None:
+    """Two tabs of one MAGDAGDON game, 240 random taps between them and a reload every 30:
+    the save replays to a legal game throughout, and every finished game's row is kept."""
+    rng = random.Random(18)
+    a, b = two_tabs()
+    ready(a, base_url + "?seed=3#magdagdon")
+    ready(b, base_url + "#magdagdon")
+    recorded: set[str] = set()
+    for step in range(240):
+        tab = rng.choice((a, b))
+        if step % 30 == 29:
+            tab.reload()
+            tab.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
+        choices = [control for selector in CONTROLS for control in tab.locator(selector).all()]
+        if choices:
+            rng.choice(choices).click(timeout=5_000)
+        saved, problem = MAGDAGDON.load(stored(tab, MD_GAME))
+        assert problem is None and saved is not None, f"step {step}: {problem}"
+        if saved.record_id is not None:
+            recorded.add(saved.record_id)
+    rows = set(score_rows(stored(a, MD_SCORES)))
+    assert recorded <= rows, f"lost rows: {recorded - rows}"
+    print(f"soak: {len(recorded)} games finished, {len(rows)} rows")

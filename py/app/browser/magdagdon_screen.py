@@ -20,7 +20,7 @@ from app.browser.dom import absent, add_dice, by_id, listen, restart_animation, 
 from app.browser.host import Host
 from app.browser.score_tables import format_date, render_table
 from app.browser.tap_guard import TapGuard
-from app.pure import daily
+from app.pure import daily, picked_memory
 from app.pure.daily import DayResult, GameMeta
 from app.pure.magdagdon_help import BotGame, Hint, can_hint, hint_for, hint_key
 from app.pure.magdagdon_view import (
@@ -147,6 +147,7 @@ class MagdagdonScreen:
             saved = stores.load_game(MAGDAGDON, stores.MAGDAGDON_GAME)
             if saved is not None:
                 self.state, self.record_id = saved.state, saved.record_id
+                self.picked = picked_memory.restore(stores.picked(), saved.state)
                 meta = stores.game_meta()
                 state = saved.state
                 if meta is not None and meta.belongs_to(state.seed, state.difficulty):
@@ -265,6 +266,8 @@ class MagdagdonScreen:
             self._tell(state, after, tap)
         else:
             self.picked = after_tap(state, self.picked, tap)
+        if self.state is not None:
+            stores.set_picked(picked_memory.dump(self.state, self.picked))
         self.render()
 
     def _play(self, action: Action) -> engine.State | None:

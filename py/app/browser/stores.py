@@ -35,6 +35,7 @@ SPEED_KEY = "cubiri.mishimash.speed"
 SPEEDS = ("normal", "fast")
 COACH_KEY = "cubiri.mishimash.coach"
 DAILY_KEY = "cubiri.magdagdon.daily"  # the daily puzzles' results, day by day
+PICKED_KEY = "cubiri.magdagdon.picked"  # the die picked but not yet placed (app.pure.picked_memory)
 GAME_META_KEY = "cubiri.magdagdon.game.meta"  # daily or not, assisted or not: the saved game's
 _BOOKS: dict[str, RecordBook] = {SCORES_KEY: MAGDAGDON_SCORES, SOLO_KEY: MISHIMASH_SOLO}
 
@@ -130,6 +131,17 @@ def _newer_version(raw: str | None, version: int) -> bool:
         return (version_of(loads(raw)) or 0) > version if raw is not None else False
     except ValueError:
         return False
+
+
+def picked() -> str | None:
+    return storage.read(PICKED_KEY)
+
+
+def set_picked(raw: str | None) -> None:
+    if raw is None:
+        storage.remove(PICKED_KEY)
+    elif raw != storage.read(PICKED_KEY):
+        storage.write(PICKED_KEY, raw)
 
 
 def game_meta() -> daily.GameMeta | None:
