@@ -74,7 +74,7 @@ def add_record(
     )
     raw = storage.read(key)  # the freshest copy: read, add and write in one step
     current = tables(key)
-    if raw is not None and not current and not _BOOKS[key].newer(raw):
+    if raw is not None and not current and not _BOOKS[key].newer(raw) and _BOOKS[key].parse(raw)[1]:
         _set_aside(key, raw)  # nothing usable in it: keep it before it is replaced
     updated = _BOOKS[key].add(current, table, record)
     storage.write(key, _BOOKS[key].dump(updated))  # refused for a newer version's table
