@@ -11,6 +11,7 @@ from a newer version of the app is recognised (`newer`) so that it is kept, neve
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
@@ -21,6 +22,7 @@ from cubiri.magdagdon import game as magdagdon
 from cubiri.mishimash import game as mishimash
 
 SAVE_VERSION = 1
+_STAMP = re.compile(r'"stamp": "([0-9a-z-]{1,40})"\}\s*$')
 S = TypeVar("S")
 
 
@@ -55,9 +57,10 @@ class SaveCodec(Generic[S]):
         return data if isinstance(data, dict) else None
 
     def stamp_of(self, raw: str | None) -> str | None:
-        """Which write `raw` is (None: none stored, unreadable, or saved before stamps)."""
-        stamp = (self._peek(raw) or {}).get("stamp")
-        return stamp if isinstance(stamp, str) else None
+        """Which write `raw` is (None: none stored, or saved before stamps). Read from the
+        end, where `dump` puts it: a long game's save is not parsed before every move."""
+        found = _STAMP.search(raw[-80:]) if raw is not None else None
+        return found.group(1) if found else None
 
     def newer(self, raw: str | None) -> bool:
         """Whether `raw` was saved by a newer version of the app: keep it, never replace it."""
