@@ -182,6 +182,8 @@ class MagdagdonScreen:
         day: date | None = None,
         practice: bool = False,
     ) -> None:
+        if self.overtaken():
+            return  # another tab's game is newer: it is shown, and this one not started
         stores.set_difficulty(difficulty)
         self.state = engine.new_game(difficulty, random.getrandbits(31) if seed is None else seed)
         self.meta = GameMeta(self.state.seed, difficulty, day, practice)
