@@ -30,9 +30,9 @@ def _local() -> Any:
     if _store is None and not _blocked:
         try:
             store = window.localStorage
-            _ = store.length  # some browsers refuse only on use
             if absent(store):
                 raise RuntimeError("no localStorage")
+            _ = store.length  # some browsers refuse only on use
             _store = store
         except Exception as error:
             _blocked = True
