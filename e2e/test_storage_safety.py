@@ -411,3 +411,48 @@ def test_issue18_soak_two_tabs_tapping_at_random_keep_one_legal_game_and_every_r
     rows = set(score_rows(stored(a, MD_SCORES)))
     assert recorded <= rows, f"lost rows: {recorded - rows}"
     print(f"soak: {len(recorded)} games finished, {len(rows)} rows")
+
+
+MS_CONTROLS = (
+    "#ms-roll:visible:not([disabled])",
+    "#ms-dice .die:visible:not([disabled])",
+    "#ms-bank:visible:not([disabled])",
+    "#ms-again:visible:not([disabled])",
+    "#ms-new:visible",
+    "#ms-start:visible",
+)
+
+
+def test_issue18_soak_two_tabs_of_one_mishimash_game_tapping_at_random(
+    two_tabs: Callable[..., tuple[Page, Page]], base_url: str
+) -> None:
+    """Two tabs of one solo MISHIMASH game to 250, 240 random taps between them and a reload
+    every 40: the save always replays to a legal game, and every solo record made is kept."""
+    rng = random.Random(1818)
+    a, b = two_tabs()
+    ready(a, base_url + "?seed=7#mishimash")
+    MishimashDriver(a, ["Ana"], 250, 7).start()
+    ready(b, base_url + "#mishimash")
+    recorded: set[str] = set()
+    for step in range(240):
+        tab = rng.choice((a, b))
+        if step % 40 == 39:
+            tab.reload()
+            tab.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
+        choices = [c for selector in MS_CONTROLS for c in tab.locator(selector).all()]
+        onward = tab.locator(f"{MS_CONTROLS[0]}, {MS_CONTROLS[2]}, {MS_CONTROLS[4]}").all()
+        if onward and rng.random() < 0.5:
+            choices = onward  # often ROLL or BANK, so that games end
+        if choices:
+            rng.choice(choices).click(timeout=5_000)
+        raw = stored(tab, MS_GAME)
+        if raw is None:
+            continue  # NEW GAME: back at the setup
+        saved, problem = MISHIMASH.load(raw)
+        assert problem is None and saved is not None, f"step {step}: {problem}"
+        if saved.record_id is not None:
+            recorded.add(saved.record_id)
+    targets = json.loads(stored(a, MS_RECORDS) or "{}").get("targets", {})
+    rows = {row["id"] for row in targets.get("250", [])}
+    assert recorded <= rows, f"lost records: {recorded - rows}"
+    print(f"soak: {len(recorded)} MISHIMASH games finished, {len(rows)} records")
