@@ -17,7 +17,13 @@ addEventListener("py:progress", () => {
 // the browser's first one Cubiri speaks. The UI layer re-applies every text once it runs.
 const root = document.documentElement;
 const languages = (root.dataset.languages || "en").split(" ");
-const saved = localStorage.getItem("cubiri.language");
+// Guarded: a browser that blocks site data throws on the mere mention of localStorage (issue 18).
+let saved = null;
+try {
+  saved = window.localStorage.getItem("cubiri.language");
+} catch {
+  // Nothing saved can be read: the browser's languages decide; Python tells the player once.
+}
 const wanted = [saved, ...navigator.languages.map((tag) => tag.split("-")[0].toLowerCase())];
 const language = wanted.find((code) => languages.includes(code)) || "en";
 if (language !== "en") {

@@ -97,3 +97,21 @@ def test_a_mishimash_game_saved_by_version_1_loads_and_goes_on_with_its_own_dice
     saved = json.loads(json.dumps(mishimash.to_dict(state)))
     assert saved["version"] == 2 and saved["dice_scheme"] == 1
     assert mishimash.from_dict(saved) == state
+
+
+def test_magdagdon_taking_a_staged_die_back_does_not_change_the_next_roll() -> None:
+    """Issue 18 (3): dice were once keyed on the number of log entries, so staging a die,
+    taking it back and staging it again changed the next roll. They are keyed by turn."""
+    for seed in range(10):
+        plain = magdagdon.play(magdagdon.new_game("peaceful", seed), magdagdon.Roll())
+        if plain.phase is not magdagdon.Phase.PLACE:
+            continue
+        stage = next(a for a in magdagdon.legal_actions(plain) if isinstance(a, magdagdon.Stage))
+        back = magdagdon.play(plain, stage)
+        back = magdagdon.play(back, magdagdon.Unstage(stage.cell))
+        assert len(back.log) == len(plain.log) + 2
+        nexts = []
+        for state in (plain, back):
+            state = magdagdon.play(staged_to_minimum(state), magdagdon.Confirm())
+            nexts.append(magdagdon.play(state, magdagdon.Roll()).dice)
+        assert nexts[0] == nexts[1]

@@ -22,7 +22,7 @@ from app.browser.host import Host
 from app.browser.score_tables import format_date, render_table
 from app.browser.tap_guard import TapGuard
 from app.browser.tour import Tour
-from app.pure import daily
+from app.pure import daily, picked_memory
 from app.pure.daily import DayResult, GameMeta
 from app.pure.feel import is_new_best, place_in_table
 from app.pure.magdagdon_help import BotGame, Hint, can_hint, hint_for, hint_key
@@ -160,6 +160,7 @@ class MagdagdonScreen:
             saved = stores.load_game(MAGDAGDON, stores.MAGDAGDON_GAME)
             if saved is not None:
                 self.state, self.record_id = saved.state, saved.record_id
+                self.picked = picked_memory.restore(stores.picked(), saved.state)
                 meta = stores.game_meta()
                 state = saved.state
                 if meta is not None and meta.belongs_to(state.seed, state.difficulty):
@@ -231,6 +232,8 @@ class MagdagdonScreen:
         day: date | None = None,
         practice: bool = False,
     ) -> None:
+        if self.overtaken():
+            return  # another tab's game is newer: it is shown, and this one not started
         stores.set_difficulty(difficulty)
         self.state = engine.new_game(difficulty, random.getrandbits(31) if seed is None else seed)
         self.meta = GameMeta(self.state.seed, difficulty, day, practice)
@@ -294,7 +297,7 @@ class MagdagdonScreen:
     def tap(self, tap: Tap | None) -> None:
         """Carry out what the view said a tap means: an engine action, or a new selection."""
         state = self.state
-        if tap is None or state is None:
+        if tap is None or state is None or self.overtaken():
             return
         if isinstance(tap, NewGame):
             if self.in_progress():
@@ -317,6 +320,8 @@ class MagdagdonScreen:
             self._tell(state, after, tap)
         else:
             self.picked = after_tap(state, self.picked, tap)
+        if self.state is not None and not self.tour.active:
+            stores.set_picked(picked_memory.dump(self.state, self.picked))
         self.render()
 
     def _play(self, action: Action) -> engine.State | None:
@@ -351,12 +356,52 @@ class MagdagdonScreen:
             if counted and meta.day is not None:
                 result = DayResult(state.score().final, meta.assisted)
                 stores.set_daily_result(meta.day, meta.difficulty, result)
-        self._save()
-        return state
+        return state if self._save() else None
 
-    def _save(self) -> None:
-        if self.state is not None and not self.tour.active:
-            stores.save_game(MAGDAGDON, stores.MAGDAGDON_GAME, Saved(self.state, self.record_id))
+    def _save(self) -> bool:
+        """Save the game; False when another tab had moved it on: its game is shown instead."""
+        if self.state is None or self.tour.active:
+            return True  # nothing yet, or the walkthrough's game, which is never saved
+        saved = Saved(self.state, self.record_id)
+        if stores.save_game(MAGDAGDON, stores.MAGDAGDON_GAME, saved):
+            return True
+        self._adopt()
+        return False
+
+    def overtaken(self) -> bool:
+        """Whether another tab moved this game on (or started another) since this tab last
+        saw it; then its game replaces this tab's old one, which is never written (issue 18:
+        a roll played in one tab cannot be played differently in another)."""
+        if self.tour.active:
+            return False  # the walkthrough plays its own game, never the saved one
+        return stores.moved_on(MAGDAGDON, stores.MAGDAGDON_GAME) and self._adopt()
+
+    def _adopt(self) -> bool:
+        saved = stores.load_game(MAGDAGDON, stores.MAGDAGDON_GAME)
+        if saved is None:
+            return False  # nothing usable there (told already): this tab's game goes on
+        self.state, self.record_id = saved.state, saved.record_id
+        meta = stores.game_meta()
+        self.meta = (
+            meta
+            if meta is not None and meta.belongs_to(saved.state.seed, saved.state.difficulty)
+            else None
+        )
+        self.picked = Picked()
+        self.hint = None
+        self.last_view = None
+        self.guard.forget()
+        self.tables = stores.tables(stores.SCORES_KEY)
+        self.render()
+        self.host.notify(self.host.t("storage.other_tab"))
+        return True
+
+    def refresh_tables(self) -> None:
+        """Another tab changed the high scores: the end of a game shows them as they are now."""
+        self.tables = stores.tables(stores.SCORES_KEY)
+        if self.state is not None and self.state.over:
+            self.last_view = None
+            self.render()
 
     def in_progress(self) -> bool:
         state = self.state

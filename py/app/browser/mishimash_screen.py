@@ -183,13 +183,47 @@ class MishimashScreen:
         self._save()
         self.render()
 
-    def _save(self) -> None:
+    def _save(self) -> bool:
+        """Save the game; False when another tab had moved it on: its game is shown instead."""
         if self.tour.active:
-            return  # the walkthrough's game is not the saved one
+            return True  # the walkthrough's game is not the saved one
         saved = None
         if self.state is not None:
             saved = Saved(self.state, self.record_id, self.levels)
-        stores.save_game(MISHIMASH, stores.MISHIMASH_GAME, saved)
+        if stores.save_game(MISHIMASH, stores.MISHIMASH_GAME, saved):
+            return True
+        self._adopt()
+        return False
+
+    def overtaken(self) -> bool:
+        """Whether another tab moved this game on (or started another) since this tab last
+        saw it; then its game replaces this tab's old one, which is never written (issue 18:
+        a bust in one tab cannot be undone by a BANK from the same roll in another)."""
+        if self.tour.active:
+            return False  # the walkthrough plays its own game, never the saved one
+        return stores.moved_on(MISHIMASH, stores.MISHIMASH_GAME) and self._adopt()
+
+    def _adopt(self) -> bool:
+        saved = stores.load_game(MISHIMASH, stores.MISHIMASH_GAME)
+        if saved is None:
+            return False  # nothing usable there (told already): this tab's game goes on
+        self._stop_computer()
+        self.state, self.record_id = saved.state, saved.record_id
+        self.levels = seat_levels(saved.seats, len(saved.state.players))
+        self.picked = frozenset()
+        self.guard.forget()
+        self.records = stores.tables(stores.SOLO_KEY)
+        self.render()
+        self.host.notify(self.host.t("storage.other_tab"))
+        self._start_reach_table()
+        self._schedule_computer()
+        return True
+
+    def refresh_tables(self) -> None:
+        """Another tab changed the solo records: the end of a game shows them as they are now."""
+        self.records = stores.tables(stores.SOLO_KEY)
+        if self.state is not None and self.state.over:
+            self.render()
 
     # Setup -------------------------------------------------------------------------------------
     def _render_seats(self) -> None:
@@ -335,7 +369,8 @@ class MishimashScreen:
         self.levels = tuple(seat.level for seat in self.seats)
         self.record_id, self.picked, self.celebrate = None, frozenset(), False
         self.guard.forget()
-        self._save()
+        if not self._save():
+            return
         self.render()
         self._start_reach_table()
         if not self._computer_to_move():
@@ -344,6 +379,8 @@ class MishimashScreen:
             self._schedule_computer()
 
     def _on_new_game(self, _event: Any) -> None:
+        if self.overtaken():
+            return
         self._stop_computer()
         self.state, self.record_id, self.picked = None, None, frozenset()
         self.celebrate = False
@@ -378,6 +415,8 @@ class MishimashScreen:
         state = self.state
         if state is None or not moves or (self._computer_to_move() and not by_computer):
             return  # during a computer's turn the person's controls do nothing
+        if self.overtaken():
+            return
         before = state
         try:
             for move in moves:
@@ -393,6 +432,8 @@ class MishimashScreen:
             self.record_id, self.records = stores.add_record(
                 stores.SOLO_KEY, str(state.target), state.seed, turns=state.turns[0]
             )
+        if not self._save():
+            return
         if state.over and not before.over:
             self.celebrate = self._is_celebrated(state)
         happened = [move.kind for move in moves]
@@ -402,7 +443,6 @@ class MishimashScreen:
         if self.celebrate and state.over:
             happened.append("record")
         feel.tell(happened)
-        self._save()
         if isinstance(moves[-1], engine.Roll | engine.RollAgain):
             for index in range(len(state.dice)):
                 restart_animation(by_id(f"ms-die-{index}"), "tumble")

@@ -8,8 +8,9 @@ from typing import TYPE_CHECKING, Any
 from js import Intl, Object, URLSearchParams, document, window
 from pyodide.ffi import to_js
 
-from app.browser import feel, storage, stores
+from app.browser import feel, notice, storage, stores
 from app.browser.dom import absent, listen
+from app.pure.bounded import whole
 from app.pure.i18n import (
     DEFAULT_LANGUAGE,
     Translator,
@@ -42,6 +43,8 @@ class Shell:
         self.tour: str | None = None  # the game whose walkthrough RULES asked for (issue 16)
 
     def start(self) -> None:
+        storage.on_problem(lambda problem: self.notify(self.t(f"storage.{problem}")))
+        listen(window, "storage", self._on_storage)
         listen(document, "click", self._on_click)
         listen(window, "hashchange", self._on_hash_change)
         listen(document.getElementById("language-select"), "change", self._on_language)
@@ -99,8 +102,9 @@ class Shell:
         text = self._take_param("seed")
         if text is None:
             return None
-        if text.isdigit() and len(text) <= 15:
-            return int(text)
+        seed = whole(text)  # "²" is a digit to str.isdigit, but no number to int()
+        if seed is not None:
+            return seed
         window.console.warn(f"?seed={text} is not a whole number: ignored")
         return None
 
@@ -218,6 +222,26 @@ class Shell:
 
     def announce(self, message: str) -> None:
         document.getElementById("announcer").textContent = message
+
+    def notify(self, message: str) -> None:
+        """Something about saving the player should know: shown until closed, and spoken."""
+        notice.show(message, self.t("notice.close"))
+        self.announce(message)
+
+    def _on_storage(self, event: Any) -> None:
+        """Another tab wrote (issue 18): an open game takes a game moved on there, and the
+        tables shown take rows added there. `key` is null when that tab cleared storage."""
+        key = None if absent(event.key) else str(event.key)
+        if key in (None, stores.MAGDAGDON_GAME) and self._magdagdon is not None:
+            self._magdagdon.overtaken()
+        if key in (None, stores.MISHIMASH_GAME) and self._mishimash is not None:
+            self._mishimash.overtaken()
+        if key in (None, stores.SCORES_KEY) and self._magdagdon is not None:
+            self._magdagdon.refresh_tables()
+        if key in (None, stores.SOLO_KEY) and self._mishimash is not None:
+            self._mishimash.refresh_tables()
+        if key in (None, stores.SCORES_KEY, stores.SOLO_KEY) and self.screen == "scores":
+            self._render_scores()
 
     def _render_scores(self) -> None:
         """MAGDAGDON's table per difficulty, then MISHIMASH's solo records per target: read from

@@ -2,7 +2,10 @@
 saved games and the MAGDAGDON difficulty. HIGH SCORES and SETTINGS read here, never a screen.
 
 A table is read afresh before a record is added, so a row written meanwhile by another tab is
-kept, not overwritten by an old copy."""
+kept, not overwritten by an old copy. A game is written only over the save this tab last read
+or wrote (`moved_on`): a tab that another has overtaken takes the newer game instead (issue 18).
+Data of a newer version of the app is never written over; an unreadable save is set aside
+under `<key>.unreadable` before a fresh game takes its place."""
 
 from __future__ import annotations
 
@@ -14,6 +17,7 @@ from js import console
 
 from app.browser import storage
 from app.pure import daily
+from app.pure.bounded import loads, version_of
 from app.pure.records import MAGDAGDON_SCORES, MISHIMASH_SOLO, Record, RecordBook, Tables
 from cubiri.magdagdon.difficulty import DIFFICULTIES
 
@@ -34,12 +38,28 @@ DAILY_KEY = "cubiri.magdagdon.daily"  # the daily puzzles' results, day by day
 # Game feel (issue 16): pips on the dice, sound, vibration; each on until the player turns it off.
 FEEL_KEYS = {"pips": "cubiri.pips", "sound": "cubiri.sound", "vibration": "cubiri.vibration"}
 TOUR_KEY = "cubiri.tour.{game}"  # "seen" once a game's first-game walkthrough has been shown
+PICKED_KEY = "cubiri.magdagdon.picked"  # the die picked but not yet placed (app.pure.picked_memory)
 GAME_META_KEY = "cubiri.magdagdon.game.meta"  # daily or not, assisted or not: the saved game's
 _BOOKS: dict[str, RecordBook] = {SCORES_KEY: MAGDAGDON_SCORES, SOLO_KEY: MISHIMASH_SOLO}
 
 
+UNREADABLE = ".unreadable"  # suffix of the key an unreadable value is set aside under
+_seen: dict[str, str | None] = {}  # game key → stamp of the save this tab last read or wrote
+
+
+def _set_aside(key: str, raw: str | None) -> None:
+    """Keep an unreadable value where the app no longer reads it, for whoever wants it back."""
+    if raw is not None:
+        storage.write(key + UNREADABLE, raw)
+
+
 def tables(key: str) -> Tables:
-    tables, problems = _BOOKS[key].parse(storage.read(key))
+    raw = storage.read(key)
+    if _BOOKS[key].newer(raw):
+        storage.protect(key)
+        storage.report(storage.NEWER)
+        return {}
+    tables, problems = _BOOKS[key].parse(raw)
     for problem in problems:
         console.warn(problem)
     return tables
@@ -55,8 +75,12 @@ def add_record(
         values=values,
         flags=flags,
     )
-    updated = _BOOKS[key].add(tables(key), table, record)
-    storage.write(key, _BOOKS[key].dump(updated))
+    raw = storage.read(key)  # the freshest copy: read, add and write in one step
+    current = tables(key)
+    if raw is not None and not current and not _BOOKS[key].newer(raw) and _BOOKS[key].parse(raw)[1]:
+        _set_aside(key, raw)  # nothing usable in it: keep it before it is replaced
+    updated = _BOOKS[key].add(current, table, record)
+    storage.write(key, _BOOKS[key].dump(updated))  # refused for a newer version's table
     return record.id, updated
 
 
@@ -114,9 +138,30 @@ def daily_results() -> daily.Results:
 
 def set_daily_result(day: date, difficulty: str, result: daily.DayResult) -> daily.Results:
     """Record the counted attempt of a day (read afresh: another tab may have written)."""
+    if _newer_version(storage.read(DAILY_KEY), daily.VERSION):
+        storage.protect(DAILY_KEY)
+        storage.report(storage.NEWER)
     updated = daily.with_result(daily_results(), day, difficulty, result)
     storage.write(DAILY_KEY, daily.dump_results(updated))
     return updated
+
+
+def _newer_version(raw: str | None, version: int) -> bool:
+    try:
+        return (version_of(loads(raw)) or 0) > version if raw is not None else False
+    except ValueError:
+        return False
+
+
+def picked() -> str | None:
+    return storage.read(PICKED_KEY)
+
+
+def set_picked(raw: str | None) -> None:
+    if raw is None:
+        storage.remove(PICKED_KEY)
+    elif raw != storage.read(PICKED_KEY):
+        storage.write(PICKED_KEY, raw)
 
 
 def game_meta() -> daily.GameMeta | None:
@@ -131,16 +176,41 @@ def set_game_meta(meta: daily.GameMeta | None) -> None:
 
 
 def load_game(codec: SaveCodec[S], key: str) -> Saved[S] | None:
-    """The saved game, or None; an unusable one is reported and removed."""
-    saved, problem = codec.load(storage.read(key))
+    """The saved game, or None. An unusable one is set aside and the player told; one saved
+    by a newer version is left as it is (and this page will not write over it)."""
+    raw = storage.read(key)
+    if codec.newer(raw):
+        storage.protect(key)
+        storage.report(storage.NEWER)
+        return None
+    saved, problem = codec.load(raw)
     if problem:
         console.warn(problem)
+        storage.report(storage.CORRUPT)
+        _set_aside(key, raw)
         storage.remove(key)
+    _seen[key] = codec.stamp_of(raw) if saved is not None else None
     return saved
 
 
-def save_game(codec: SaveCodec[Any], key: str, saved: Saved[Any] | None) -> None:
+def moved_on(codec: SaveCodec[Any], key: str) -> bool:
+    """Whether another tab has saved this game (or started another) since this tab last read
+    or wrote it: then this tab's state is old, and it must take storage's, not write."""
+    if key not in _seen:
+        return False
+    raw = storage.read(key)
+    return raw is not None and codec.stamp_of(raw) != _seen[key]
+
+
+def save_game(codec: SaveCodec[Any], key: str, saved: Saved[Any] | None) -> bool:
+    """Write this tab's game; False (and nothing written) if another tab moved on meanwhile."""
+    if moved_on(codec, key):
+        return False
     if saved is None:
         storage.remove(key)
-    else:
-        storage.write(key, codec.dump(saved))
+        _seen[key] = None
+        return True
+    stamp = f"{random.getrandbits(48):012x}"
+    if storage.write(key, codec.dump(saved, stamp)):
+        _seen[key] = stamp
+    return True

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import Any
 
+from app.pure.bounded import loads
 from app.pure.i18n import Translator
 from app.pure.records import MAGDAGDON_SCORES
 from cubiri.kernel import is_whole
@@ -121,7 +122,7 @@ def parse_results(raw: str | None) -> tuple[Results, list[str]]:
     if raw is None:
         return results, []
     try:
-        data = json.loads(raw)
+        data = loads(raw)
     except ValueError:
         return results, ["daily results are not JSON: starting afresh"]
     days = data.get("days") if isinstance(data, dict) else None
@@ -246,7 +247,7 @@ class GameMeta:
         if raw is None:
             return None
         try:
-            data = json.loads(raw)
+            data = loads(raw)
         except ValueError:
             return None
         if not isinstance(data, dict):

@@ -4,8 +4,11 @@ names the game will show. Pure: the screen keeps a list of `Seat`s and asks here
 from __future__ import annotations
 
 import json
+import re
+import unicodedata
 from dataclasses import dataclass
 
+from app.pure.bounded import loads, whole
 from app.pure.i18n import Translator
 from cubiri.mishimash import odds
 from cubiri.mishimash.computer import LEVEL_NAMES
@@ -29,7 +32,7 @@ def level_key(level: str) -> str:
 def parse_seats(raw: str | None) -> list[Seat]:
     """The setup saved last time: a list of names (before computer players) or of seats."""
     try:
-        data = json.loads(raw) if raw else None
+        data = loads(raw, max_chars=10_000) if raw else None
     except ValueError:
         data = None
     if not isinstance(data, list) or not 1 <= len(data) <= MAX_PLAYERS:
@@ -79,11 +82,31 @@ def expected_turns(target: int) -> int:
 def parse_target(text: str) -> tuple[int | None, str]:
     """The target typed or chosen, or None and the locale key saying why it cannot be one."""
     text = text.strip()
-    if not text.isdigit() or int(text) < 1:
-        return None, "mishimash.setup.bad_target"
-    if int(text) > MAX_TARGET:
+    if text.isascii() and text.isdigit() and len(text) > len(str(MAX_TARGET)):
         return None, "mishimash.setup.target_too_big"
-    return int(text), ""
+    target = whole(text, max_digits=len(str(MAX_TARGET)))
+    if target is None or target < 1:
+        return None, "mishimash.setup.bad_target"
+    if target > MAX_TARGET:
+        return None, "mishimash.setup.target_too_big"
+    return target, ""
+
+
+# Right-to-left and left-to-right marks, embeddings, overrides and isolates: in a name they
+# would turn the text shown after it around (a score line, the next name), issue 18.
+_BIDI_CONTROLS = re.compile("[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+
+def clean_name(name: str) -> str:
+    """A typed name without direction controls, trimmed; "" when nothing visible is left (only
+    spaces and invisible characters such as zero-width spaces), so it takes its default.
+
+    >>> clean_name("\u202eevil"), clean_name("\u200b\u200c\ufeff "), clean_name(" Ana ")
+    ('evil', '', 'Ana')
+    """
+    name = _BIDI_CONTROLS.sub("", name).strip()
+    visible = [c for c in name if unicodedata.category(c) not in ("Cf", "Zs", "Cc")]
+    return name if visible else ""
 
 
 def raw_names(seats: list[Seat], t: Translator) -> list[str]:
@@ -91,7 +114,7 @@ def raw_names(seats: list[Seat], t: Translator) -> list[str]:
     to the engine's length), or its default."""
     names = []
     for index, seat in enumerate(seats):
-        name = seat.name.strip()[:MAX_NAME]
+        name = clean_name(seat.name)[:MAX_NAME]
         if not name and seat.level:
             name = t(f"mishimash.computer.name.{level_key(seat.level)}")
         names.append(name or t("mishimash.setup.player", n=index + 1))

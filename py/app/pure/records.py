@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from app.pure.bounded import loads, version_of, whole
 from cubiri.kernel import is_whole
 from cubiri.magdagdon.board import CELLS, SIZE
 from cubiri.magdagdon.difficulty import DIFFICULTIES
@@ -55,9 +56,9 @@ class RecordBook:
         if raw is None:
             return tables, []
         try:
-            data = json.loads(raw)
-        except ValueError:
-            return tables, [f"{self.what} are not JSON: starting empty tables"]
+            data = loads(raw)
+        except ValueError as error:
+            return tables, [f"{self.what} are not JSON ({error}): starting empty tables"]
         stored = data.get(self.nest) if self.nest and isinstance(data, dict) else data
         if (
             not isinstance(data, dict)
@@ -82,6 +83,15 @@ class RecordBook:
             if kept:
                 tables[name] = self.ranked(kept)
         return tables, problems
+
+    def newer(self, raw: str | None) -> bool:
+        """Whether `raw` was stored by a newer version of the app: shown as empty here, and
+        never written over (issue 18: an older app leaves newer data alone)."""
+        try:
+            data = loads(raw) if raw is not None else None
+        except ValueError:
+            return False
+        return (version_of(data) or 0) > VERSION
 
     def _record(self, table: str, data: object) -> Record | None:
         if not isinstance(data, dict):
@@ -149,6 +159,7 @@ MISHIMASH_SOLO = RecordBook(
     what="solo records",
     bounds={"turns": (1, 1_000_000)},
     rank=lambda r: (r["turns"], r.date),  # fewer turns first (X15)
-    table_name=lambda name: name.isdigit() and int(name) > 0,
+    # ASCII digits only, and few: "²" is a digit to str.isdigit, and int() refuses 5,000 digits.
+    table_name=lambda name: (whole(name, max_digits=9) or 0) > 0,
     nest="targets",
 )

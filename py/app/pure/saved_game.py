@@ -2,19 +2,27 @@
 
 Pure Python. Loading replays the engine's log, so a corrupt or tampered save is refused as a
 whole (it cannot be partly valid: every move depends on the ones before it) and reported.
+
+Each write carries a `stamp`, new for every write: a tab that finds another stamp in storage
+than the one it last read or wrote knows another tab has moved the game on (issue 18). A save
+from a newer version of the app is recognised (`newer`) so that it is kept, never deleted.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
+from app.pure.bounded import loads, version_of
+from cubiri import kernel
 from cubiri.magdagdon import game as magdagdon
 from cubiri.mishimash import game as mishimash
 
 SAVE_VERSION = 1
+_STAMP = re.compile(r'"stamp": "([0-9a-z-]{1,40})"\}\s*$')
 S = TypeVar("S")
 
 
@@ -31,19 +39,45 @@ class SaveCodec(Generic[S]):
     ) -> None:
         self.game, self._to_dict, self._from_dict = game, to_dict, from_dict
 
-    def dump(self, saved: Saved[S]) -> str:
+    def dump(self, saved: Saved[S], stamp: str | None = None) -> str:
         game = self._to_dict(saved.state)
         data = {"version": SAVE_VERSION, "game": game, "record": saved.record_id}
         if saved.seats:
             data["seats"] = list(saved.seats)
+        if stamp is not None:
+            data["stamp"] = stamp
         return json.dumps(data)
+
+    @staticmethod
+    def _peek(raw: str | None) -> dict[str, Any] | None:
+        try:
+            data = loads(raw) if raw is not None else None
+        except ValueError:
+            return None
+        return data if isinstance(data, dict) else None
+
+    def stamp_of(self, raw: str | None) -> str | None:
+        """Which write `raw` is (None: none stored, or saved before stamps). Read from the
+        end, where `dump` puts it: a long game's save is not parsed before every move."""
+        found = _STAMP.search(raw[-80:]) if raw is not None else None
+        return found.group(1) if found else None
+
+    def newer(self, raw: str | None) -> bool:
+        """Whether `raw` was saved by a newer version of the app: keep it, never replace it."""
+        data = self._peek(raw)
+        if data is None:
+            return False
+        outer, inner = version_of(data), version_of(data.get("game"))
+        return (outer or 0) > SAVE_VERSION or (
+            outer == SAVE_VERSION and (inner or 0) > kernel.SAVE_VERSION
+        )
 
     def load(self, raw: str | None) -> tuple[Saved[S] | None, str | None]:
         """The saved game, or None and why it could not be used (None, None: nothing saved)."""
         if raw is None:
             return None, None
         try:
-            data = json.loads(raw)
+            data = loads(raw)
             if not isinstance(data, dict) or data.get("version") != SAVE_VERSION:
                 raise ValueError("unknown save version")
             record = data.get("record")

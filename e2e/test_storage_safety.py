@@ -1,0 +1,463 @@
+"""Issue 18: nothing lost, nothing forged. Storage that is blocked, two tabs of one browser on
+the same games, crafted and newer stored values, and the page's Content-Security-Policy.
+
+Two tabs are two pages of one browser context (they share localStorage and see each other's
+`storage` events). A tab that must act on an old state without hearing the other tab's write
+gets an init script that swallows `storage` events before the app's listener: then only the
+check before every write stands between it and the newer game."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+from collections.abc import Callable, Iterator
+
+import pytest
+from playwright.sync_api import BrowserContext, Page, expect
+
+from app.pure.saved_game import MAGDAGDON, MISHIMASH, Saved
+from cubiri.magdagdon import game as magdagdon
+from cubiri.mishimash import game as mishimash
+from e2e.conftest import READY, READY_TIMEOUT_MS, PageLog
+from e2e.magdagdon_driver import MagdagdonDriver, placement_plan
+from e2e.mishimash_driver import MishimashDriver, best_selection, find_seed, simulate
+
+MD_GAME, MS_GAME = "cubiri.magdagdon.game", "cubiri.mishimash.game"
+MD_SCORES, MS_RECORDS = "cubiri.magdagdon.scores", "cubiri.mishimash.records"
+BLOCK_STORAGE = """
+Object.defineProperty(window, "localStorage", {
+  get() { throw new DOMException("The operation is insecure.", "SecurityError"); },
+});
+"""
+DEAF_TO_OTHER_TABS = (
+    'window.addEventListener("storage", (event) => event.stopImmediatePropagation(), true);'
+)
+COUNT_CSP = """
+window.cspViolations = [];
+document.addEventListener("securitypolicyviolation", (event) => {
+  window.cspViolations.push(`${event.violatedDirective} ${event.blockedURI}`);
+});
+"""
+
+
+def ready(page: Page, url: str) -> Page:
+    page.goto(url)
+    page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
+    return page
+
+
+def stored(page: Page, key: str) -> str | None:
+    value = page.evaluate("key => localStorage.getItem(key)", key)
+    return None if value is None else str(value)
+
+
+def store(page: Page, key: str, value: str) -> None:
+    page.evaluate("([key, value]) => localStorage.setItem(key, value)", [key, value])
+
+
+@pytest.fixture
+def two_tabs(context: BrowserContext) -> Iterator[Callable[..., tuple[Page, Page]]]:
+    pages: list[Page] = []
+
+    def make(deaf_b: bool = False) -> tuple[Page, Page]:
+        a, b = context.new_page(), context.new_page()
+        if deaf_b:
+            b.add_init_script(DEAF_TO_OTHER_TABS)
+        pages.extend((a, b))
+        return a, b
+
+    yield make
+    for page in pages:
+        page.close()
+
+
+# Games one move from an end, played by the engine here (the page's dice come from the seed) --
+def magdagdon_before_last_confirm(seed: int) -> magdagdon.State:
+    """The game just before its final CONFIRM (the seed's game played as the e2e driver does)."""
+    state = magdagdon.new_game("peaceful", seed)
+    while True:
+        state = magdagdon.play(state, magdagdon.Roll())
+        if state.phase is magdagdon.Phase.MAGDAGDON:
+            state = magdagdon.play(state, magdagdon.AcceptMagdagdon())
+            ruin = next(i for i, v in enumerate(state.board) if v == 0)
+            state = magdagdon.play(state, magdagdon.PlaceRuin(ruin))
+            if state.over:
+                raise ValueError("this seed ends on a RUIN")
+            continue
+        for die, cell in placement_plan(state):
+            state = magdagdon.play(state, magdagdon.Stage(die, cell))
+        if magdagdon.play(state, magdagdon.Confirm()).over:
+            return state
+        state = magdagdon.play(state, magdagdon.Confirm())
+
+
+def near_end_seeds(count: int) -> list[tuple[int, magdagdon.State]]:
+    found = []
+    for seed in range(1, 200):
+        try:
+            found.append((seed, magdagdon_before_last_confirm(seed)))
+        except ValueError:
+            continue
+        if len(found) == count:
+            return found
+    raise AssertionError("no seeds found")
+
+
+def magdagdon_save(state: magdagdon.State) -> str:
+    return MAGDAGDON.dump(Saved(state), "from-the-test")
+
+
+def finish_magdagdon(page: Page, state: magdagdon.State) -> None:
+    """The page shows `state` (before its last CONFIRM): CONFIRM, and the game is over."""
+    page.locator("#md-primary").click()
+    expect(page.locator("#md-end")).to_be_visible()
+    final = magdagdon.play(state, magdagdon.Confirm()).score().final
+    expect(page.locator("#md-end-scores tr.new")).to_contain_text(str(final))
+
+
+def score_rows(raw: str | None, difficulty: str = "peaceful") -> list[str]:
+    return [row["id"] for row in json.loads(raw or "{}").get(difficulty, [])]
+
+
+# 1. Blocked site data ------------------------------------------------------------------------
+def test_issue18_1_with_site_data_blocked_both_games_play_and_the_player_is_told_once(
+    page: Page, base_url: str, page_log: PageLog
+) -> None:
+    page.add_init_script(BLOCK_STORAGE)
+    ready(page, base_url + "?seed=12#magdagdon")
+    notice = page.locator("#notice")
+    expect(notice).to_be_visible()
+    expect(notice).to_contain_text("games and high scores are not kept")
+    driver = MagdagdonDriver(page, "peaceful", 12)
+    driver.play_turn()
+    expect(page.locator("#md-turn")).to_have_text("Turn 2")
+    page.locator("#notice-close").click()
+    expect(notice).to_be_hidden()
+
+    page.locator("#screen-magdagdon .back").click()
+    page.locator(".game-card.card-mishimash").click()
+    ms = MishimashDriver(page, ["Ana"], 250, 0)
+    ms.start()
+    page.locator("#ms-roll").click()
+    expect(page.locator("#ms-dice .die:not([hidden])").first).to_be_visible()
+    expect(notice).to_be_hidden()  # told once, not at every save
+    assert page_log.console_errors == []
+
+
+# 2. Two tabs: records --------------------------------------------------------------------------
+@pytest.mark.parametrize("order", ["a-then-b", "b-then-a"])
+def test_issue18_2_two_tabs_finishing_games_keep_every_high_score_row(
+    two_tabs: Callable[..., tuple[Page, Page]], base_url: str, order: str
+) -> None:
+    """3 PEACEFUL rows, then a game finished in one tab and another in the other: 5 rows, and a
+    HIGH SCORES screen open in either tab shows the other's row without a reload."""
+    a, b = two_tabs()
+    ready(a, base_url)
+    earlier = {
+        "version": 1,
+        "peaceful": [
+            {
+                "id": f"old-{n}",
+                "date": f"2026-11-0{n}T10:00:00Z",
+                "score": n,
+                "turns": 16,
+                "powers": 0,
+            }
+            for n in (1, 2, 3)
+        ],
+    }
+    store(a, MD_SCORES, json.dumps(earlier))
+    (s1, g1), (s2, g2) = near_end_seeds(2)
+    first, second = (a, b) if order == "a-then-b" else (b, a)
+    store(a, MD_GAME, magdagdon_save(g1))
+    ready(first, base_url + "#magdagdon")
+    ready(second, base_url + "#scores")  # HIGH SCORES open, built before the game ends
+    expect(second.locator("table.scores[data-difficulty=peaceful] tr")).to_have_count(4)
+    finish_magdagdon(first, g1)
+    # The open HIGH SCORES in the other tab shows the new row (the `storage` event).
+    expect(second.locator("table.scores[data-difficulty=peaceful] tr")).to_have_count(5)
+
+    store(second, MD_GAME, magdagdon_save(g2))  # the next game, one CONFIRM from its end
+    expect(first.locator("#notice")).to_contain_text("This game continued in another tab")
+    ready(second, base_url + "#magdagdon")
+    finish_magdagdon(second, g2)
+    rows = score_rows(stored(a, MD_SCORES))
+    assert len(rows) == 5 and {"old-1", "old-2", "old-3"} <= set(rows)
+    assert any(r.startswith(f"{s1}-") for r in rows) and any(r.startswith(f"{s2}-") for r in rows)
+    # The first tab's end screen follows the table too: both new rows are there.
+    expect(first.locator("#md-end-scores tr")).to_have_count(6)
+
+
+# 3. Two tabs: one game, and a result is never replaced -----------------------------------------
+def bust_on_roll_again(state: mishimash.State) -> bool:
+    if state.phase is not mishimash.Phase.SELECT:
+        return False
+    after = mishimash.play(state, mishimash.Select(best_selection(state)))
+    return any(
+        isinstance(e, mishimash.Bust)
+        for e in mishimash.play(after, mishimash.RollAgain()).events[len(after.events) :]
+    )
+
+
+@pytest.mark.parametrize("hears", [True, False], ids=["event-heard", "event-missed"])
+def test_issue18_3_a_bust_in_one_tab_cannot_be_undone_by_a_bank_in_the_other(
+    two_tabs: Callable[..., tuple[Page, Page]], base_url: str, hears: bool
+) -> None:
+    """Tab A rolls on and busts; tab B, on the same roll, BANKs: B must not write over the
+    bust. B takes A's game and says so; a reload of either shows the bust."""
+    players, target = ["Ana"], 2000
+
+    def policy(state: mishimash.State) -> tuple[tuple[int, ...], str]:
+        return best_selection(state), "bank"
+
+    seed = find_seed(players, target, policy, bust_on_roll_again)
+    steps = simulate(players, target, seed, policy, bust_on_roll_again)
+    assert steps is not None
+    a, b = two_tabs(deaf_b=not hears)
+    ready(a, base_url + f"?seed={seed}#mishimash")
+    on_a = MishimashDriver(a, players, target, seed)
+    on_a.start()
+    for _ in range(steps):
+        on_a.step(policy)
+    ready(b, base_url + "#mishimash")  # the same game, at the same roll
+    on_b = MishimashDriver(b, players, target, seed)
+    on_b.state = on_a.state
+    expect(b.locator("#ms-dice .die:not([hidden])")).to_have_count(len(on_a.state.dice))
+
+    on_a.commit(best_selection(on_a.state), "again")  # a bust
+    busted = on_a.state
+    if hears:
+        expect(b.locator("#notice")).to_contain_text("This game continued in another tab")
+    else:
+        on_b.pick(best_selection(on_b.state))
+        b.locator("#ms-bank").click()
+        expect(b.locator("#notice")).to_contain_text("This game continued in another tab")
+    expect(b.locator("#ms-dice .die:not([hidden])")).to_have_count(0)  # B shows the bust
+    saved, problem = MISHIMASH.load(stored(b, MS_GAME))
+    assert problem is None and saved is not None and saved.state.log == busted.log
+    for page in (a, b):
+        page.reload()
+        page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
+        expect(page.locator("#ms-last .die")).to_have_count(len(busted.events[-1].dice))
+    saved, _ = MISHIMASH.load(stored(a, MS_GAME))
+    assert saved is not None and saved.state.log == busted.log
+
+
+def test_issue18_3_an_old_magdagdon_tab_takes_the_newer_game_instead_of_writing(
+    two_tabs: Callable[..., tuple[Page, Page]], base_url: str
+) -> None:
+    """Tab B missed A's moves: its next tap plays nothing, it shows A's game and says so."""
+    a, b = two_tabs(deaf_b=True)
+    ready(a, base_url + "?seed=21#magdagdon")
+    ready(b, base_url + "#magdagdon")  # the same new game
+    on_a = MagdagdonDriver(a, "peaceful", 21)
+    on_a.play_turn()
+    on_a.roll()
+    b.locator("#md-primary").click()  # B's ROLL on turn 1: A is on turn 2 already
+    expect(b.locator("#notice")).to_contain_text("This game continued in another tab")
+    expect(b.locator("#md-turn")).to_have_text("Turn 2")
+    on_b = MagdagdonDriver(b, "peaceful", 21)
+    on_b.state = on_a.state
+    on_b.expect_in_step()
+    saved, _ = MAGDAGDON.load(stored(a, MD_GAME))
+    assert saved is not None and saved.state.log == on_a.state.log
+
+
+# 5. Crafted values -----------------------------------------------------------------------------
+def test_issue18_5_crafted_links_and_stored_values_never_stop_the_app(
+    page: Page, base_url: str, page_log: PageLog
+) -> None:
+    ready(page, base_url)
+    deep = "[" * 10_000 + "]" * 10_000
+    records = {
+        "version": 1,
+        "targets": {
+            "²": [],
+            "9" * 5000: [],
+            "250": [{"id": "r1", "date": "2026-11-01T10:00:00Z", "turns": 17}],
+        },
+    }
+    store(page, MS_RECORDS, json.dumps(records))
+    for key in ("cubiri.magdagdon.daily", "cubiri.mishimash.players", "cubiri.magdagdon.game.meta"):
+        store(page, key, deep)
+    store(page, MD_GAME, deep)
+    store(page, MD_SCORES, deep)
+    ready(page, base_url + "?seed=²#magdagdon")
+    page.locator("#md-primary").click()
+    expect(page.locator("#md-dice .die:not([hidden])")).to_have_count(4)
+    expect(page.locator("#notice")).to_contain_text("could not be read")
+    assert stored(page, MD_GAME + ".unreadable") == deep  # set aside, not destroyed
+    page.locator("#screen-magdagdon .back").click()
+    page.locator("[data-open=scores]").first.click()
+    expect(page.locator("#scores-body")).to_contain_text("17")  # the valid record still shows
+    page.locator("#screen-scores .back").click()
+    page.locator(".game-card.card-mishimash").click()
+    expect(page.locator("#ms-start")).to_be_visible()
+    ready(page, base_url + "?seed=" + "9" * 5000 + "#mishimash")
+    expect(page.locator("#ms-start")).to_be_visible()
+    assert page_log.console_errors == []
+
+
+# 6. Newer versions kept --------------------------------------------------------------------------
+def test_issue18_6_data_of_a_newer_version_is_kept_untouched(
+    page: Page, base_url: str, page_log: PageLog
+) -> None:
+    ready(page, base_url)
+    newer_table = json.dumps({"version": 2, "peaceful": [{"what": "a newer row"}]})
+    newer_save = json.dumps({"version": 2, "game": {"anything": True}})
+    ((_seed, state),) = near_end_seeds(1)
+    store(page, MD_SCORES, newer_table)
+    store(page, MS_GAME, newer_save)
+    store(page, MD_GAME, magdagdon_save(state))
+    ready(page, base_url + "#magdagdon")
+    finish_magdagdon(page, state)
+    expect(page.locator("#notice")).to_contain_text("newer version of Cubiri")
+    assert stored(page, MD_SCORES) == newer_table  # not replaced by this version's table
+    ready(page, base_url + "?seed=3#mishimash")
+    expect(page.locator("#ms-start")).to_be_visible()
+    ms = MishimashDriver(page, ["Ana"], 250, 3)
+    ms.start()
+    ms.roll()
+    assert stored(page, MS_GAME) == newer_save  # neither deleted nor replaced
+    assert page_log.console_errors == []
+
+
+# 5. Quiet failures: a full quota --------------------------------------------------------------
+def test_issue18_5_a_failing_save_is_told_once(page: Page, base_url: str) -> None:
+    page.add_init_script(
+        "Storage.prototype.setItem = function () {"
+        ' throw new DOMException("quota", "QuotaExceededError"); };'
+    )
+    ready(page, base_url + "?seed=5#magdagdon")
+    driver = MagdagdonDriver(page, "peaceful", 5)
+    driver.roll()
+    expect(page.locator("#notice")).to_contain_text("your progress is not being kept")
+
+
+# 8. Content-Security-Policy ----------------------------------------------------------------------
+def test_issue18_8_both_games_play_a_turn_under_the_csp_with_no_violation(
+    page: Page, base_url: str, page_log: PageLog
+) -> None:
+    page.add_init_script(COUNT_CSP)
+    ready(page, base_url + "?seed=30#magdagdon")
+    policy = page.locator("meta[http-equiv=Content-Security-Policy]").get_attribute("content")
+    assert policy is not None and "object-src 'none'" in policy and "base-uri 'none'" in policy
+    assert page.locator("meta[name=referrer]").get_attribute("content") == "no-referrer"
+    MagdagdonDriver(page, "peaceful", 30).play_turn()
+    ready(page, base_url + "?seed=40#mishimash")
+    ms = MishimashDriver(page, ["Ana", "Bo"], 250, 40)
+    ms.start()
+    ms.roll()
+    if ms.state.phase is mishimash.Phase.SELECT:
+        ms.commit(best_selection(ms.state), "bank")
+    for screen in ("scores", "settings"):
+        page.evaluate(f"location.hash = '#{screen}'")
+        expect(page.locator(f"#screen-{screen}")).to_be_visible()
+    assert page.evaluate("window.cspViolations") == []
+    assert [e for e in page_log.console_errors if "Content Security Policy" in e] == []
+
+
+# 7. A picked die survives a reload -------------------------------------------------------------
+def test_issue18_7_a_reload_keeps_the_die_picked_but_not_yet_placed(
+    page: Page, base_url: str
+) -> None:
+    ready(page, base_url + "?seed=12#magdagdon")
+    driver = MagdagdonDriver(page, "peaceful", 12)
+    driver.roll()
+    die = driver.state.available[-1]
+    driver.pick(die)
+    lit = page.locator(".md-cell[data-lit=true]").count()
+    page.reload()
+    page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
+    expect(page.locator(f"#md-die-{die}")).to_have_attribute("aria-pressed", "true")
+    expect(page.locator(".md-cell[data-lit=true]")).to_have_count(lit)
+
+
+# The soak: two tabs, random taps, reloads ----------------------------------------------------
+# A short soak in `make test`; a long one by hand: CUBIRI_SOAK_TAPS=300 .venv/bin/python -m pytest
+# e2e/test_storage_safety.py -k soak -s
+SOAK_TAPS = int(os.environ.get("CUBIRI_SOAK_TAPS", "60"))
+RELOAD_EVERY = 20
+CONTROLS = (
+    "#md-dice .die:visible:not([disabled])",
+    "#md-board .md-cell[data-lit=true]",
+    "#md-primary:visible:not([disabled])",
+    "#md-powers .power:visible:not([disabled])",
+    "#md-new-game:visible",
+)
+
+
+def test_issue18_soak_two_tabs_tapping_at_random_keep_one_legal_game_and_every_row(
+    two_tabs: Callable[..., tuple[Page, Page]], base_url: str
+) -> None:
+    """Two tabs of one MAGDAGDON game, random taps between them and a reload every so often:
+    the save replays to a legal game throughout, and every finished game's row is kept."""
+    rng = random.Random(18)
+    a, b = two_tabs()
+    ready(a, base_url + "?seed=3#magdagdon")
+    ready(b, base_url + "#magdagdon")
+    recorded: set[str] = set()
+    for step in range(SOAK_TAPS):
+        tab = rng.choice((a, b))
+        if step % RELOAD_EVERY == RELOAD_EVERY - 1:
+            tab.reload()
+            tab.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
+        choices = [control for selector in CONTROLS for control in tab.locator(selector).all()]
+        onward = tab.locator(f"{CONTROLS[2]}, {CONTROLS[4]}").all()
+        if onward and rng.random() < 0.4:
+            choices = onward  # often on to the next step, so that games end
+        if choices:
+            rng.choice(choices).click(timeout=5_000)
+        saved, problem = MAGDAGDON.load(stored(tab, MD_GAME))
+        assert problem is None and saved is not None, f"step {step}: {problem}"
+        if saved.record_id is not None:
+            recorded.add(saved.record_id)
+    rows = set(score_rows(stored(a, MD_SCORES)))
+    assert recorded <= rows, f"lost rows: {recorded - rows}"
+    print(f"soak: {len(recorded)} games finished, {len(rows)} rows")
+
+
+MS_CONTROLS = (
+    "#ms-roll:visible:not([disabled])",
+    "#ms-dice .die:visible:not([disabled])",
+    "#ms-bank:visible:not([disabled])",
+    "#ms-again:visible:not([disabled])",
+    "#ms-new:visible",
+    "#ms-start:visible",
+)
+
+
+def test_issue18_soak_two_tabs_of_one_mishimash_game_tapping_at_random(
+    two_tabs: Callable[..., tuple[Page, Page]], base_url: str
+) -> None:
+    """Two tabs of one solo MISHIMASH game to 30, random taps between them and a reload every
+    so often: the save always replays to a legal game, and every solo record made is kept."""
+    rng = random.Random(1818)
+    a, b = two_tabs()
+    ready(a, base_url + "?seed=7#mishimash")
+    MishimashDriver(a, ["Ana"], 30, 7).start()
+    ready(b, base_url + "#mishimash")
+    recorded: set[str] = set()
+    for step in range(SOAK_TAPS):
+        tab = rng.choice((a, b))
+        if step % RELOAD_EVERY == RELOAD_EVERY - 1:
+            tab.reload()
+            tab.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
+        choices = [c for selector in MS_CONTROLS for c in tab.locator(selector).all()]
+        onward = tab.locator(f"{MS_CONTROLS[0]}, {MS_CONTROLS[2]}, {MS_CONTROLS[4]}").all()
+        if onward and rng.random() < 0.5:
+            choices = onward  # often ROLL or BANK, so that games end
+        if choices:
+            rng.choice(choices).click(timeout=5_000)
+        raw = stored(tab, MS_GAME)
+        if raw is None:
+            continue  # NEW GAME: back at the setup
+        saved, problem = MISHIMASH.load(raw)
+        assert problem is None and saved is not None, f"step {step}: {problem}"
+        if saved.record_id is not None:
+            recorded.add(saved.record_id)
+    targets = json.loads(stored(a, MS_RECORDS) or "{}").get("targets", {})
+    rows = {row["id"] for row in targets.get("30", [])}
+    assert recorded <= rows, f"lost records: {recorded - rows}"
+    print(f"soak: {len(recorded)} MISHIMASH games finished, {len(rows)} records")
