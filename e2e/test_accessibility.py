@@ -3,16 +3,20 @@ reflow at 320 px and at 200 % zoom, a turn on a small phone, the page's structur
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from itertools import pairwise
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from cubiri.magdagdon import game as magdagdon
 from cubiri.mishimash import game as mishimash
-from e2e.a11y import axe_violations, new_page, open_at
+from e2e.a11y import axe_violations, focus_report, new_page, open_at
 from e2e.conftest import PHONE
 from e2e.magdagdon_driver import MagdagdonDriver, placement_plan
-from e2e.mishimash_driver import MishimashDriver, bank_at_once, find_seed
+from e2e.mishimash_driver import MishimashDriver, bank_at_once, best_selection, find_seed
+
+Open = Callable[[str], Page]
 
 DOC_SCREENS = ("rules-magdagdon", "rules-mishimash", "about-magdagdon", "about-mishimash")
 MD_SEED = 10
@@ -93,3 +97,222 @@ def test_axe_finds_no_wcag_violation_on_any_screen_or_state(
     page.context.close()
     assert "mishimash-over" in seen
     assert found == {}
+
+
+# Focus (issue 14): after every key, on a visible control that takes it ---------------------------
+def press(page: Page, key: str) -> None:
+    """Press `key`, then check the focus landed somewhere a player can see and use."""
+    page.keyboard.press(key)
+    report = focus_report(page)
+    assert report["ok"], f"after {key}: focus on {report}"
+
+
+def tab_to(page: Page, selector: str) -> None:
+    """Tab (then Shift+Tab) to `selector`, checking the focus after every press."""
+    for key in ("Tab", "Shift+Tab"):
+        for _ in range(30):
+            if page.evaluate("s => document.activeElement.matches(s)", selector):
+                return
+            press(page, key)
+    raise AssertionError(f"{selector} cannot be reached by keyboard")
+
+
+def focused(page: Page) -> str:
+    return str(page.evaluate("document.activeElement.id"))
+
+
+def test_a_whole_magdagdon_turn_by_keyboard_keeps_the_focus_in_play(
+    page: Page, open_app: Open
+) -> None:
+    page.set_viewport_size(PHONE)
+    open_app(f"?seed={MD_SEED}#magdagdon")
+    driver = MagdagdonDriver(page, "peaceful", MD_SEED)
+    tab_to(page, "#md-primary")
+    press(page, "Enter")  # ROLL: the primary becomes a disabled CONFIRM; the focus goes on
+    driver.state = magdagdon.play(driver.state, magdagdon.Roll())
+    expect(page.locator("#md-die-0")).to_have_text(str(driver.state.dice[0]))
+    assert focused(page) == "md-die-0"
+    for die, cell in placement_plan(driver.state):
+        if page.locator(f"#md-die-{die}").get_attribute("aria-pressed") != "true":
+            tab_to(page, f"#md-die-{die}")
+            press(page, "Enter")
+        at = int(page.evaluate("document.activeElement.dataset.cell"))
+        assert cell in driver.state.legal_cells(die)
+        (row, col), (to_row, to_col) = divmod(at, 4), divmod(cell, 4)
+        for _ in range(abs(to_row - row)):
+            press(page, "ArrowDown" if to_row > row else "ArrowUp")
+        for _ in range(abs(to_col - col)):
+            press(page, "ArrowRight" if to_col > col else "ArrowLeft")
+        assert focused(page) == f"md-cell-{cell}"
+        press(page, "Enter")  # stage: on to the next lit cell, or CONFIRM
+        driver.state = magdagdon.play(driver.state, magdagdon.Stage(die, cell))
+        expect(page.locator(f"#md-cell-{cell}")).to_have_attribute("data-kind", "staged")
+    tab_to(page, "#md-primary")
+    press(page, "Enter")  # CONFIRM: the same button is ROLL now, and keeps the focus
+    driver.state = magdagdon.play(driver.state, magdagdon.Confirm())
+    expect(page.locator("#md-turn")).to_have_text("Turn 2")
+    assert focused(page) == "md-primary"
+    # The button stayed under the focus but changed meaning: it says it is off for a moment
+    # (issue 15's tap guard, aria-disabled), then ROLL takes the press.
+    expect(page.locator("#md-primary")).not_to_have_attribute("aria-disabled", "true")
+    press(page, "Enter")
+    driver.state = magdagdon.play(driver.state, magdagdon.Roll())
+    phase = driver.state.phase.value  # seed 10's second roll is a MAGDAGDON (M16)
+    expect(page.locator("#md-primary")).to_have_attribute("data-phase", phase)
+    assert focused(page) == "md-die-0"  # a power can still save it: the dice come first
+
+
+def die_fitting_nowhere() -> tuple[int, int, int]:
+    """(seed, turn, die): a PEACEFUL roll in PLACE on `turn` with a die that fits no cell."""
+    for seed in range(1, 200):
+        state = magdagdon.new_game("peaceful", seed)
+        for turn in range(1, 17):
+            state = magdagdon.play(state, magdagdon.Roll())
+            if state.phase is not magdagdon.Phase.PLACE:
+                break
+            stuck = [d for d in state.available if not state.legal_cells(d)]
+            if stuck:
+                return seed, turn, stuck[0]
+            for die, cell in placement_plan(state):
+                state = magdagdon.play(state, magdagdon.Stage(die, cell))
+            state = magdagdon.play(state, magdagdon.Confirm())
+    raise AssertionError("no roll with a die that fits nowhere")
+
+
+def test_a_die_that_fits_nowhere_keeps_the_focus_and_says_why(page: Page, open_app: Open) -> None:
+    seed, turn, die = die_fitting_nowhere()
+    page.set_viewport_size(PHONE)
+    open_app(f"?seed={seed}#magdagdon")
+    driver = MagdagdonDriver(page, "peaceful", seed)
+    driver.roll_on_turn(turn)
+    page.locator(f"#md-die-{die}").focus()
+    press(page, "Enter")
+    value = driver.state.dice[die]
+    assert focused(page) == f"md-die-{die}"  # not a staged cell: Enter there takes a die back
+    expect(page.locator("#announcer")).to_have_text(
+        f"A {value} fits nowhere right now. Pick another die or take one back."
+    )
+
+
+def roll_again_then_bank(players: list[str]) -> int:
+    """A seed whose first turn can take, ROLL AGAIN, take again and BANK without a bust."""
+    for seed in range(1, 300):
+        state = mishimash.new_game(players, 1000, seed)
+        state = mishimash.play(state, mishimash.Roll())
+        if state.phase is not mishimash.Phase.SELECT:
+            continue
+        state = mishimash.play(state, mishimash.Select(best_selection(state)))
+        state = mishimash.play(state, mishimash.RollAgain())
+        if state.phase is mishimash.Phase.SELECT:
+            return seed
+    raise AssertionError("no seed found")
+
+
+def test_a_whole_mishimash_turn_by_keyboard_keeps_the_focus_in_play(
+    page: Page, open_app: Open
+) -> None:
+    players = ["Ana", "Bo"]
+    seed = roll_again_then_bank(players)
+    page.set_viewport_size(PHONE)
+    open_app(f"?seed={seed}#mishimash")
+    driver = MishimashDriver(page, players, 1000, seed)
+    driver.start()
+    assert focused(page) == "ms-roll"  # START puts the focus on ROLL
+    for choice in ("again", "bank"):
+        if choice == "again":
+            press(page, "Enter")  # ROLL
+            driver.state = mishimash.play(driver.state, mishimash.Roll())
+        expect(page.locator("#ms-dice .die:not([hidden])")).to_have_count(len(driver.state.dice))
+        assert focused(page) == "ms-die-0"
+        selection = best_selection(driver.state)
+        for index in selection:
+            die = page.locator(f"#ms-die-{index}")
+            if die.get_attribute("aria-pressed") != "true":
+                tab_to(page, f"#ms-die-{index}")
+                press(page, "Space")
+            expect(die).to_have_attribute("aria-pressed", "true")
+        tab_to(page, "#ms-again" if choice == "again" else "#ms-bank")
+        press(page, "Enter")
+        driver.state = mishimash.play(driver.state, mishimash.Select(selection))
+        action = mishimash.RollAgain() if choice == "again" else mishimash.Bank()
+        driver.state = mishimash.play(driver.state, action)
+    expect(page.locator("#ms-players li.current .name")).to_have_text("Bo")
+    assert focused(page) == "ms-roll"  # BANK: ROLL for the next player
+    press(page, "Enter")  # and it counts at once
+    driver.state = mishimash.play(driver.state, mishimash.Roll())
+    if driver.state.phase is mishimash.Phase.SELECT:
+        expect(page.locator("#ms-dice .die:not([hidden])")).to_have_count(len(driver.state.dice))
+        assert focused(page) == "ms-die-0"
+
+
+@pytest.mark.parametrize("screen", ["settings", "scores", "magdagdon", "mishimash", *DOC_SCREENS])
+def test_opening_a_screen_puts_the_focus_on_its_heading_and_names_the_tab(
+    page: Page, open_app: Open, screen: str
+) -> None:
+    page.set_viewport_size(PHONE)
+    open_app("")
+    assert page.title() == "Cubiri"
+    opener = page.locator(f"#screen-home [data-open='{screen}']").first
+    if opener.count():
+        opener.focus()
+        press(page, "Enter")
+    else:
+        go(page, screen)
+    expect(page.locator(f"#screen-{screen}")).to_be_visible()
+    heading = page.locator(f"#screen-{screen} h1")
+    assert focused(page) == heading.get_attribute("id")
+    text = " ".join((heading.text_content() or "").split())
+    assert page.title() == f"{text} · Cubiri"
+    press(page, "Shift+Tab")  # from the heading, back to the screen's back button
+
+
+# Structure (issue 14) -------------------------------------------------------------------------
+def headings(page: Page) -> list[int]:
+    """The levels of the visible headings, in document order."""
+    levels: list[int] = page.evaluate(
+        """() => [...document.querySelectorAll('h1, h2, h3, h4, h5, h6')]
+            .filter(h => h.getClientRects().length > 0)
+            .map(h => Number(h.tagName[1]))"""
+    )
+    return levels
+
+
+@pytest.mark.parametrize("language", ["en", "hu"])
+def test_one_main_an_h1_per_screen_headings_in_order_and_languages_named_in_their_own(
+    browser: Browser, base_url: str, language: str
+) -> None:
+    page = new_page(browser, base_url, language, PHONE)
+    for state in every_state(page, base_url):
+        assert page.locator("main").count() == 1, state
+        levels = headings(page)
+        if state == "confirm-dialog":
+            levels = levels[-1:]  # the dialog's own heading, over the page
+            assert levels == [2], state
+            continue
+        assert levels[:1] == [1] and levels.count(1) == 1, (state, levels)
+        assert all(b <= a + 1 for a, b in pairwise(levels)), (state, levels)
+        if state == "settings":
+            options = page.locator("#language-select option")
+            assert options.evaluate_all("os => os.map(o => o.lang)") == ["en", "hu", "pt", "vi"]
+    page.context.close()
+
+
+def test_arrowing_through_the_difficulties_asks_once_the_player_settles(
+    page: Page, open_app: Open
+) -> None:
+    page.set_viewport_size(PHONE)
+    open_app(f"?seed={MD_SEED}#magdagdon")
+    MagdagdonDriver(page, "peaceful", MD_SEED).roll()  # a game in progress
+    go(page, "settings")
+    page.locator("input[name=difficulty][value=peaceful]").focus()
+    dialog = page.locator("#confirm-dialog")
+    for _ in range(2):
+        press(page, "ArrowDown")  # survival, then nightmare: no question at each step
+        expect(dialog).to_be_hidden()
+    assert page.locator("input[name=difficulty]:checked").get_attribute("value") == "nightmare"
+    page.keyboard.press("Enter")
+    expect(dialog).to_be_visible()
+    expect(page.locator("#confirm-text")).to_contain_text("NIGHTMARE")
+    page.locator("#confirm-cancel").click()
+    # KEEP PLAYING: the game's own difficulty is checked again.
+    expect(page.locator("input[name=difficulty][value=peaceful]")).to_be_checked()

@@ -16,7 +16,15 @@ from js import Date, Object, document, window
 from pyodide.ffi import create_proxy, to_js
 
 from app.browser import stores
-from app.browser.dom import absent, add_dice, by_id, listen, restart_animation, show_text
+from app.browser.dom import (
+    absent,
+    add_dice,
+    by_id,
+    focus_lost,
+    listen,
+    restart_animation,
+    show_text,
+)
 from app.browser.host import Host
 from app.browser.score_tables import format_date, render_table
 from app.browser.tap_guard import TapGuard
@@ -25,10 +33,14 @@ from app.pure.daily import DayResult, GameMeta
 from app.pure.magdagdon_help import BotGame, Hint, can_hint, hint_for, hint_key
 from app.pure.magdagdon_view import (
     AcceptAt,
+    CancelAccept,
+    CancelReroll,
     LineView,
     MagdagdonView,
     NewGame,
     Picked,
+    StartAccept,
+    StartReroll,
     Tap,
     after_tap,
     build_view,
@@ -266,6 +278,58 @@ class MagdagdonScreen:
         else:
             self.picked = after_tap(state, self.picked, tap)
         self.render()
+        self._focus_after(tap)
+
+    # Focus: where the player goes next (issue 14) ---------------------------------------------
+    def _focus_after(self, tap: Tap) -> None:
+        """Move the focus on purpose to what comes next after `tap`; when the tap leaves the
+        focused control in place and usable, it stays. Never left on <body> or a dead control."""
+        view, state = self.last_view, self.state
+        if view is None or state is None:
+            return
+        target: Any = None
+        if state.over:
+            target = by_id("md-end-title")
+        elif isinstance(tap, engine.Roll | engine.Reroll | StartReroll):
+            target = self._first_die() or self._first_cell() or self._primary()
+        elif isinstance(tap, StartAccept | engine.AcceptMagdagdon):
+            target = self._first_cell()
+        elif isinstance(tap, engine.Stage):
+            target = self._first_cell(placing=True) or self._primary() or self._first_die()
+        elif isinstance(tap, engine.Confirm | engine.PlaceRuin | AcceptAt):
+            target = self._primary()
+        elif isinstance(tap, CancelReroll | CancelAccept):
+            target = by_id("md-reroll") if not by_id("md-reroll").disabled else self._primary()
+        if target is None and focus_lost(by_id("screen-magdagdon")):
+            target = self._primary() or self._first_die() or self._first_cell()
+            target = target or by_id("magdagdon-title")
+        if target is not None:
+            self._move_focus(target)
+
+    def _primary(self) -> Any:
+        primary = by_id("md-primary")
+        return None if primary.disabled else primary
+
+    def _first_die(self) -> Any:
+        view = self.last_view
+        die = next((d for d in view.dice if d.enabled), None) if view is not None else None
+        return None if die is None else by_id(f"md-die-{die.index}")
+
+    def _first_cell(self, placing: bool = False) -> Any:
+        """The first lit cell; `placing`: the first that takes the picked die (a staged die's
+        cell is lit too, to take it back, but that is not where a placement goes)."""
+        view = self.last_view
+        if view is None:
+            return None
+        kinds = (engine.Stage,) if placing else (engine.Stage, engine.PlaceRuin, AcceptAt)
+        cell = next((c for c in view.cells if isinstance(c.tap, kinds)), None)
+        return None if cell is None else by_id(f"md-cell-{cell.index}")
+
+    def _move_focus(self, element: Any) -> None:
+        if element.hasAttribute("data-cell"):
+            self._focus(int(element.dataset.cell))  # the board's roving tabindex follows
+        else:
+            element.focus()
 
     def _play(self, action: Action) -> engine.State | None:
         assert self.state is not None
@@ -317,11 +381,14 @@ class MagdagdonScreen:
             return
         die = int(button.dataset.die)
         self.tap(self.last_view.dice[die].tap if die < len(self.last_view.dice) else None)
-        if event.detail == 0 and self.picked.die is not None and self.last_view is not None:
-            # Keyboard users continue on the board, at the first cell that takes the die.
-            lit = [cell.index for cell in self.last_view.cells if cell.lit]
-            if lit:
-                self._focus(lit[0])
+        if self.picked.die is not None and self.last_view is not None:
+            # Keyboard users continue on the board, at the first cell that takes the die; a
+            # die that fits nowhere keeps the focus, and the reason is said (issue 14).
+            cell = self._first_cell(placing=True)
+            if cell is None:
+                self.host.announce(self.last_view.message)
+            elif event.detail == 0:
+                self._move_focus(cell)
 
     def _on_board_click(self, event: Any) -> None:
         button = event.target.closest("[data-cell]")

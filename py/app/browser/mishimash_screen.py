@@ -13,7 +13,15 @@ from js import document, window
 from pyodide.ffi import create_proxy
 
 from app.browser import storage, stores
-from app.browser.dom import absent, add_dice, by_id, listen, restart_animation, show_text
+from app.browser.dom import (
+    absent,
+    add_dice,
+    by_id,
+    focus_lost,
+    listen,
+    restart_animation,
+    show_text,
+)
 from app.browser.host import Host
 from app.browser.tap_guard import TapGuard
 from app.pure.mishimash_setup import (
@@ -222,8 +230,12 @@ class MishimashScreen:
         button = event.target.closest("[data-remove]")
         if absent(button) or len(self.seats) <= 1:
             return
-        del self.seats[int(button.dataset.remove)]
+        index = int(button.dataset.remove)
+        del self.seats[index]
         self._render_seats()
+        # The button is gone with its row: the focus goes to the name now in its place.
+        names = by_id("ms-names").querySelectorAll("input[data-player]")
+        names[min(index, names.length - 1)].focus()
 
     def _on_target_choice(self, _event: Any) -> None:
         choice = document.querySelector("input[name=ms-target]:checked").value
@@ -291,6 +303,7 @@ class MishimashScreen:
         self.state, self.record_id, self.picked = None, None, frozenset()
         self._save()
         self.render()
+        by_id("ms-start").focus()  # the setup shows again: START is what comes next
 
     def _on_restart(self, _event: Any) -> None:
         if self.state is None or self.state.phase is engine.Phase.OVER:
@@ -348,7 +361,29 @@ class MishimashScreen:
         self.host.announce(spoken.strip())
         if view.event_kind == "mishimash":
             restart_animation(by_id("ms-event"), "celebrate")
+        self._focus_next(by_computer)
         self._schedule_computer()
+
+    def _focus_next(self, by_computer: bool) -> None:
+        """After ROLL, BANK or ROLL AGAIN the focus goes where the player goes next (issue 14):
+        the first die, ROLL for the next turn, or the result. During a computer's turn it moves
+        only if it was lost, and comes back to ROLL when a person is to roll."""
+        state = self.state
+        if state is None:
+            return
+        active = document.activeElement
+        heading = by_id("mishimash-title")
+        if by_computer and not (focus_lost(by_id("screen-mishimash")) or active == heading):
+            return
+        if state.phase is engine.Phase.OVER:
+            target = by_id("ms-result")
+        elif self._computer_to_move():
+            target = heading  # watch its turn; nothing of the person's is live meanwhile
+        elif state.phase is engine.Phase.SELECT:
+            target = by_id("ms-die-0")
+        else:
+            target = by_id("ms-roll")
+        target.focus()
 
     # The final round's odds, built between frames ------------------------------------------------
     def _start_reach_table(self) -> None:
