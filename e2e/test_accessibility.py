@@ -316,3 +316,121 @@ def test_arrowing_through_the_difficulties_asks_once_the_player_settles(
     page.locator("#confirm-cancel").click()
     # KEEP PLAYING: the game's own difficulty is checked again.
     expect(page.locator("input[name=difficulty][value=peaceful]")).to_be_checked()
+
+
+# Live region (issue 14): one sentence per event, each once -----------------------------------
+def said(page: Page) -> str:
+    return " ".join((page.locator("#announcer").text_content() or "").split())
+
+
+def expect_said(page: Page, text: str) -> None:
+    expect(page.locator("#announcer")).to_have_text(text)
+    sentences = [s for s in text.replace("!", ".").split(". ") if s]
+    assert len(sentences) == len(set(sentences)), f"a sentence said twice: {text}"
+
+
+def m12_take_back() -> tuple[int, int, tuple[int, int], tuple[int, int]]:
+    """(seed, turn, first, second): a PEACEFUL roll on `turn` where staging `second` = (die,
+    cell) needs the die staged `first`, so taking the first back takes the second too (M12)."""
+    for seed in range(1, 300):
+        state = magdagdon.new_game("peaceful", seed)
+        for turn in range(1, 5):
+            state = magdagdon.play(state, magdagdon.Roll())
+            if state.phase is not magdagdon.Phase.PLACE:
+                break
+            for die in state.available:
+                for cell in state.legal_cells(die):
+                    first = magdagdon.play(state, magdagdon.Stage(die, cell))
+                    for other in first.available:
+                        for spot in set(first.legal_cells(other)) - set(state.legal_cells(other)):
+                            second = magdagdon.play(first, magdagdon.Stage(other, spot))
+                            back = magdagdon.play(second, magdagdon.Unstage(cell))
+                            if (other, spot) not in back.staged:
+                                return seed, turn, (die, cell), (other, spot)
+            for d, c in placement_plan(state):
+                state = magdagdon.play(state, magdagdon.Stage(d, c))
+            state = magdagdon.play(state, magdagdon.Confirm())
+    raise AssertionError("no M12 take-back found")
+
+
+def cell_en(index: int) -> str:
+    row, col = divmod(index, 4)
+    return f"Row {row + 1}, column {col + 1}"
+
+
+def test_magdagdon_events_are_said_once_each_in_whole_sentences(page: Page, open_app: Open) -> None:
+    seed, turn, (die, cell), (other, spot) = m12_take_back()
+    page.set_viewport_size(PHONE)
+    open_app(f"?seed={seed}#magdagdon")
+    driver = MagdagdonDriver(page, "peaceful", seed)
+    driver.roll_on_turn(turn)
+    dice = driver.state.dice
+    expect_said(page, f"Rolled {', '.join(map(str, dice))}.")
+    driver.stage(die, cell)
+    auto = next((d for d in driver.state.available if driver.state.legal_cells(d)), None)
+    placed = f"{cell_en(cell)}: {dice[die]} placed."
+    if auto is not None:
+        placed += f" Die {auto + 1} ({dice[auto]}) is picked next."
+    expect_said(page, placed)
+    driver.stage(other, spot)
+    driver.unstage(cell)  # the second die needed the first (M12): both come back, both said
+    expect_said(
+        page,
+        f"{cell_en(cell)}: {dice[die]} taken back. {cell_en(spot)}: {dice[other]} taken back"
+        " too, it fitted only next to that die.",
+    )
+    # A die is read once: its name, and its pressed state; never "picked" in the name too.
+    driver.pick(die)
+    expect(page.locator(f"#md-die-{die}")).to_have_attribute(
+        "aria-label", f"Die {die + 1}: {dice[die]}"
+    )
+    for d, c in placement_plan(driver.state):
+        driver.stage(d, c)
+    driver.confirm()
+    score = driver.state.score().final
+    expect_said(page, f"Turn confirmed. Score: {score}.")
+
+
+def test_mishimash_events_are_said_once_each_in_whole_sentences(page: Page, open_app: Open) -> None:
+    players = ["Ana", "Bo"]
+    seed = find_seed(players, MS_TARGET, bank_at_once, busted)
+    page.set_viewport_size(PHONE)
+    open_app(f"?seed={seed}#mishimash")
+    driver = MishimashDriver(page, players, MS_TARGET, seed)
+    driver.start()
+    bust_seen = False
+    while not bust_seen:
+        before = driver.state
+        driver.roll()
+        state = driver.state
+        name = before.players[before.current]
+        if state.phase is mishimash.Phase.SELECT:
+            expect_said(page, f"{name} rolled {', '.join(map(str, state.dice))}.")
+            selection, _ = bank_at_once(state)
+            die = page.locator(f"#ms-die-{selection[0]}")
+            die.click()
+            expect(die).to_have_attribute(
+                "aria-label", f"Die {selection[0] + 1}: {state.dice[selection[0]]}"
+            )
+            expect(page.locator("#announcer")).to_have_text(
+                (page.locator("#ms-selection").text_content() or "").rstrip(".") + "."
+            )
+            assert said(page).startswith(("Selection ", "Every die"))
+            driver.commit(selection, "bank")
+            event = page.locator("#ms-event").text_content()
+            assert event and event.startswith(f"{name} banks ")
+            other = driver.state.players[driver.state.current]
+            if driver.state.phase is not mishimash.Phase.OVER:
+                expect_said(page, f"{event} Now it is {other}'s turn.")
+        else:
+            bust = state.events[-1]
+            assert isinstance(bust, mishimash.Bust)
+            bust_seen = True
+            lost = page.locator("#ms-event").text_content()
+            assert lost and lost.startswith("BUST!")
+            other = state.players[state.current]
+            expect_said(
+                page,
+                f"{name} rolled {', '.join(map(str, bust.dice))}: nothing scores. {lost}"
+                f" Now it is {other}'s turn.",
+            )

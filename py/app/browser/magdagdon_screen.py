@@ -444,9 +444,17 @@ class MagdagdonScreen:
         if isinstance(action, engine.Stage):
             value, cell = before.dice[action.die], cell_name(t, action.cell)
             messages.append(t("announce.staged", value=value, cell=cell))
+            next_die = self.picked.die  # picked for the player, to save a tap: say which
+            if next_die is not None and not after.events:
+                messages.append(t("announce.next_die", n=next_die + 1, value=after.dice[next_die]))
         elif isinstance(action, engine.Unstage):
             value = dict((c, before.dice[d]) for d, c in before.staged)[action.cell]
             messages.append(t("announce.unstaged", value=value, cell=cell_name(t, action.cell)))
+            # M12: a die that fitted only next to the one taken back comes back with it.
+            for die, index in before.staged:
+                if (die, index) not in after.staged and index != action.cell:
+                    where = cell_name(t, index)
+                    messages.append(t("announce.unstaged_too", value=before.dice[die], cell=where))
         elif isinstance(action, engine.Roll):
             self._discarding = False  # a quick ROLL takes the tray back at once
             self._tumble()
@@ -463,6 +471,8 @@ class MagdagdonScreen:
             elif isinstance(event, engine.Confirmed):
                 self._discard(event.discarded, before.dice)
                 messages.append(t("announce.confirmed"))
+                if not after.over:
+                    messages.append(t("announce.score", score=after.score().final))
             elif isinstance(event, engine.Ruined):
                 restart_animation(by_id(f"md-cell-{event.cell}"), "crumble")
                 messages.append(t("announce.ruin", cell=cell_name(t, event.cell)))

@@ -321,7 +321,11 @@ class MishimashScreen:
         tap = view.dice[die].tap if die < len(view.dice) else None
         if tap is not None:
             self.picked = tap  # the die, with the dice it only scores with (issue 15)
-            self.render()
+            view = self.render()
+            if view is not None and view.selection:
+                # What the selection is worth, or why it cannot be taken: said as shown.
+                text = view.selection
+                self.host.announce(text if text.endswith((".", "!", "?")) else f"{text}.")
 
     def _shown(self, button: str) -> Moves | None:
         """What the button shows it plays, on the view the player sees."""
@@ -353,16 +357,36 @@ class MishimashScreen:
                 restart_animation(by_id(f"ms-die-{index}"), "tumble")
         view = self.render()
         assert view is not None
-        spoken = " ".join(
-            text for text in (view.event, view.banner, view.turn, view.result) if text
-        )
-        if state.phase is engine.Phase.SELECT:
-            spoken += " " + ", ".join(str(d) for d in state.dice)
-        self.host.announce(spoken.strip())
+        self.host.announce(self._spoken(state, moves[-1], view))
         if view.event_kind == "mishimash":
             restart_animation(by_id("ms-event"), "celebrate")
         self._focus_next(by_computer)
         self._schedule_computer()
+
+    def _spoken(self, state: engine.State, last: Any, view: MishimashView) -> str:
+        """What a move did, in whole sentences, each once (issue 14): the roll and whose it
+        is; or how the turn ended (a bust with its dice), then whose turn it is now."""
+        t = self.host.t
+        bust = state.events[-1] if state.events else None
+        parts: list[str] = []
+        if isinstance(last, engine.Roll | engine.RollAgain) and state.phase is engine.Phase.SELECT:
+            if view.event_kind == "mishimash":
+                parts.append(view.event)  # the bonus the whole roll just earned
+            dice = ", ".join(map(str, state.dice))
+            parts.append(
+                t("announce.mishimash.rolled", name=state.players[state.current], dice=dice)
+            )
+            return " ".join(parts)
+        if isinstance(bust, engine.Bust):
+            dice = ", ".join(map(str, bust.dice))
+            name = state.players[bust.player]
+            parts.append(t("announce.mishimash.bust_roll", name=name, dice=dice))
+        parts += [view.event, view.banner]
+        if state.phase is engine.Phase.OVER:
+            parts.append(view.result)
+        else:
+            parts.append(t("announce.mishimash.turn", name=state.players[state.current]))
+        return " ".join(part for part in parts if part)
 
     def _focus_next(self, by_computer: bool) -> None:
         """After ROLL, BANK or ROLL AGAIN the focus goes where the player goes next (issue 14):
