@@ -78,29 +78,34 @@ def focus_report(page: Page) -> dict[str, Any]:
 
 
 CONTRAST_JS = """
-([selector, against]) => {
-    // The contrast ratio of WCAG 2.2 between an element's colour (text, or its background when
-    // `against` is given) and what is behind it: the nearest opaque background up the tree.
+([selector, shape]) => {
+    // WCAG 2.2 contrast from computed colours, at its worst over what is behind: every colour
+    // stop of a gradient counts, layers are blended down to the first opaque one (the page's
+    // own gradient included). `shape`: the element's fill or border against what surrounds
+    // it (non-text contrast); else its text colour against its background.
     const parse = c => {
-        const m = c.match(/rgba?\\(([^)]+)\\)/);
-        if (!m) return null;
-        const p = m[1].split(/[ ,/]+/).filter(Boolean).map(Number);
+        const p = c.split(/[^0-9.]+/).filter(Boolean).map(Number);
         return {r: p[0], g: p[1], b: p[2], a: p.length > 3 ? p[3] : 1};
+    };
+    const colours = style => {
+        const stops = (style.backgroundImage.match(/rgba?\\([^)]*\\)/g) || []).map(parse);
+        const fill = parse(style.backgroundColor);
+        return fill.a > 0 ? [...stops, fill] : stops;
     };
     const blend = (top, under) => ({
         r: top.r * top.a + under.r * (1 - top.a), g: top.g * top.a + under.g * (1 - top.a),
         b: top.b * top.a + under.b * (1 - top.a), a: 1});
-    const backdrop = el => {
+    const behind = el => {
         const layers = [];
         for (let n = el; n; n = n.parentElement) {
-            const c = parse(getComputedStyle(n).backgroundColor);
-            if (c && c.a > 0) { layers.push(c); if (c.a >= 1) break; }
+            const found = colours(getComputedStyle(n));
+            if (found.length) layers.push(found);
+            if (found.some(c => c.a >= 1) && n !== document.body) break;
         }
-        let color = {r: 0, g: 0, b: 0, a: 1};
-        const base = parse(getComputedStyle(document.body).backgroundColor);
-        if (base && base.a > 0) color = base;
-        for (const layer of layers.reverse()) color = blend(layer, color);
-        return color;
+        let under = [{r: 0, g: 0, b: 0, a: 1}];
+        for (const layer of layers.reverse())
+            under = layer.flatMap(top => under.map(u => blend(top, u)));
+        return under;
     };
     const lum = c => {
         const f = v => {
@@ -109,24 +114,24 @@ CONTRAST_JS = """
         };
         return 0.2126 * f(c.r) + 0.7152 * f(c.g) + 0.0722 * f(c.b);
     };
+    const ratio = (x, y) => {
+        const [a, b] = [lum(x), lum(y)].sort((p, q) => q - p);
+        return (a + 0.05) / (b + 0.05);
+    };
     const el = document.querySelector(selector);
     if (!el) return null;
-    let fore, back;
-    if (against) {
-        const own = parse(getComputedStyle(el).backgroundColor);
-        const border = parse(getComputedStyle(el).borderTopColor);
-        const under = backdrop(el.parentElement);
-        const fill = blend(own, under);
-        // A cell or control is seen by its fill, or else by its border.
-        const byFill = fill; const byBorder = blend(border, under);
-        const ratio = c => { const [a, b] = [lum(c), lum(under)].sort((x, y) => y - x);
-                            return (a + 0.05) / (b + 0.05); };
-        return Math.max(ratio(byFill), ratio(byBorder));
+    const style = getComputedStyle(el);
+    if (shape) {
+        const around = behind(el.parentElement);
+        const own = colours(style);
+        const border = parse(style.borderTopColor);
+        const seen = [...own, ...(parseFloat(style.borderTopWidth) > 0 ? [border] : [])];
+        // The best of fill and border against the worst of what surrounds it.
+        return Math.max(...seen.map(
+            c => Math.min(...around.map(u => ratio(blend(c, u), u)))));
     }
-    back = backdrop(el);
-    fore = blend(parse(getComputedStyle(el).color), back);
-    const [a, b] = [lum(fore), lum(back)].sort((x, y) => y - x);
-    return (a + 0.05) / (b + 0.05);
+    const backs = behind(el);
+    return Math.min(...backs.map(b => ratio(blend(parse(style.color), b), b)));
 }
 """
 

@@ -11,10 +11,23 @@ from playwright.sync_api import Browser, Page, expect
 
 from cubiri.magdagdon import game as magdagdon
 from cubiri.mishimash import game as mishimash
-from e2e.a11y import axe_violations, focus_report, new_page, open_at
+from e2e.a11y import (
+    axe_violations,
+    focus_report,
+    new_page,
+    open_at,
+    shape_contrast,
+    text_contrast,
+)
 from e2e.conftest import PHONE
-from e2e.magdagdon_driver import MagdagdonDriver, placement_plan
-from e2e.mishimash_driver import MishimashDriver, bank_at_once, best_selection, find_seed
+from e2e.magdagdon_driver import MagdagdonDriver, first_game_with, placement_plan
+from e2e.mishimash_driver import (
+    MishimashDriver,
+    bank_at_once,
+    best_selection,
+    find_seed,
+    mishimash_hunter,
+)
 
 Open = Callable[[str], Page]
 
@@ -434,3 +447,66 @@ def test_mishimash_events_are_said_once_each_in_whole_sentences(page: Page, open
                 f"{name} rolled {', '.join(map(str, bust.dice))}: nothing scores. {lost}"
                 f" Now it is {other}'s turn.",
             )
+
+
+# Contrast (issue 14): ≥ 4.5:1 for text, ≥ 3:1 for cells and controls, from computed colours ----
+TEXT = 4.5
+SHAPE = 3.0
+
+
+def measure(page: Page, texts: list[str], shapes: list[str]) -> dict[str, float]:
+    """Every ratio, printed for the report; the failing ones are returned."""
+    low: dict[str, float] = {}
+    for selector in texts:
+        ratio = text_contrast(page, selector)
+        print(f"contrast text  {ratio:5.2f}  {selector}")
+        if ratio < TEXT:
+            low[selector] = ratio
+    for selector in shapes:
+        ratio = shape_contrast(page, selector)
+        print(f"contrast shape {ratio:5.2f}  {selector}")
+        if ratio < SHAPE:
+            low[selector] = ratio
+    return low
+
+
+def test_contrast_of_the_cards_buttons_banners_and_cells(page: Page, open_app: Open) -> None:
+    page.set_viewport_size(PHONE)
+    open_app("")
+    low = measure(
+        page,
+        [
+            f".card-{game} .{part}"
+            for game in ("magdagdon", "mishimash")
+            for part in ("card-badge", "card-title", "card-text")
+        ]
+        + [".tagline", ".card-links button", ".home-links .settings-entry"],
+        [],
+    )
+    seed, turn = first_game_with("peaceful", "magdagdon")
+    open_app(f"?seed={seed}#magdagdon")
+    driver = MagdagdonDriver(page, "peaceful", seed)
+    empty = next(i for i, v in enumerate(driver.state.board) if v == 0)
+    low |= measure(page, ["#md-primary", "#md-turn", "#md-score", "#md-message"], [])
+    low |= measure(page, [], [f"#md-cell-{empty}", "#md-primary"])
+    driver.roll_on_turn(turn)
+    assert driver.state.phase is magdagdon.Phase.MAGDAGDON
+    expect(page.locator("#md-primary")).to_have_text("ACCEPT MAGDAGDON")
+    empty = next(i for i, v in enumerate(driver.state.board) if v == 0)
+    low |= measure(page, ["#md-primary", "#md-message", "#md-die-0"], [f"#md-cell-{empty}"])
+    page.locator("#md-reroll").click()
+    page.locator("#md-die-0").click()  # chosen for REROLL: light digits on the red gradient
+    expect(page.locator("#md-die-0")).to_have_attribute("data-status", "chosen")
+    low |= measure(page, ["#md-die-0", "#md-decrease"], [])
+
+    def after_mishimash(state: mishimash.State) -> bool:
+        return state.phase is mishimash.Phase.SELECT and state.mishimashes == 1
+
+    ms_seed = find_seed(["Ana"], 1000, mishimash_hunter, after_mishimash)
+    open_app(f"?seed={ms_seed}#mishimash")
+    ms = MishimashDriver(page, ["Ana"], 1000, ms_seed)
+    ms.start()
+    ms.play_until(mishimash_hunter, after_mishimash)
+    expect(page.locator("#ms-event")).to_have_attribute("data-kind", "mishimash")
+    low |= measure(page, ["#ms-event", "#ms-selection", "#ms-target", "#ms-die-0", "#ms-bank"], [])
+    assert low == {}
