@@ -327,9 +327,10 @@ class MagdagdonScreen:
 
     def _move_focus(self, element: Any) -> None:
         if element.hasAttribute("data-cell"):
-            self._focus(int(element.dataset.cell))  # the board's roving tabindex follows
-        else:
-            element.focus()
+            by_id(f"md-cell-{self.focus_cell}").tabIndex = -1
+            self.focus_cell = int(element.dataset.cell)  # the board's roving tabindex follows
+            element.tabIndex = 0
+        self.guard.focus(element)
 
     def _play(self, action: Action) -> engine.State | None:
         assert self.state is not None

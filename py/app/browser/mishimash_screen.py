@@ -407,7 +407,7 @@ class MishimashScreen:
             target = by_id("ms-die-0")
         else:
             target = by_id("ms-roll")
-        target.focus()
+        self.guard.focus(target)
 
     # The final round's odds, built between frames ------------------------------------------------
     def _start_reach_table(self) -> None:
