@@ -541,3 +541,60 @@ def test_every_screen_reflows_at_320_and_195_px_in_every_language(
     for where, what in problems.items():
         print(f"reflow {language} {where}: {what}")
     assert problems == {}
+
+
+# A turn on a small phone (issue 14): every control of the turn in view, without scrolling -----
+SMALL_PHONE = {"width": 375, "height": 667}
+
+
+def out_of_view(page: Page, selectors: list[str]) -> dict[str, float]:
+    """The controls whose box is not wholly inside the viewport, with their bottom edge."""
+    found: dict[str, float] = page.evaluate(
+        """selectors => {
+            const out = {};
+            for (const s of selectors) for (const el of document.querySelectorAll(s)) {
+                if (el.closest('[hidden]')) continue;
+                const box = el.getBoundingClientRect();
+                if (box.top < 0 || box.bottom > innerHeight || box.left < 0
+                    || box.right > innerWidth)
+                    out[el.id || s] = Math.round(box.bottom);
+            }
+            return out;
+        }""",
+        selectors,
+    )
+    return found
+
+
+MD_TURN = [".md-cell", "#md-dice .die", "#md-primary", "#md-decrease", "#md-increase", "#md-reroll"]
+MS_TURN = ["#ms-dice .die", "#ms-bank", "#ms-again", "#ms-roll"]
+
+
+def test_every_control_of_a_turn_is_in_view_on_a_375_by_667_phone(
+    page: Page, open_app: Open, shot: Callable[[str], object]
+) -> None:
+    page.set_viewport_size(SMALL_PHONE)
+    open_app(f"?seed={MD_SEED}#magdagdon")
+    driver = MagdagdonDriver(page, "peaceful", MD_SEED)
+    assert out_of_view(page, MD_TURN) == {}
+    driver.roll()
+    plan = placement_plan(driver.state)
+    driver.stage(*plan[0])
+    page.evaluate("window.scrollTo(0, 0)")
+    shot("a11y-magdagdon-turn-375x667")
+    assert out_of_view(page, MD_TURN) == {}
+    page.locator("#md-reroll").click()  # REROLL mode: CANCEL joins the turn's controls
+    page.evaluate("window.scrollTo(0, 0)")
+    assert out_of_view(page, [*MD_TURN, "#md-cancel"]) == {}
+
+    players = ["Ana", "Bo", "Cy", "Di", "Ed", "Flo", "Gil", "Hal"]
+    seed = find_seed(players, 60, bank_at_once, lambda s: s.phase is mishimash.Phase.SELECT)
+    open_app(f"?seed={seed}#mishimash")
+    ms = MishimashDriver(page, players, 60, seed)
+    ms.start()
+    page.evaluate("window.scrollTo(0, 0)")
+    assert out_of_view(page, MS_TURN) == {}
+    ms.roll()
+    page.evaluate("window.scrollTo(0, 0)")
+    shot("a11y-mishimash-turn-375x667")
+    assert out_of_view(page, MS_TURN) == {}
