@@ -598,3 +598,15 @@ def test_every_control_of_a_turn_is_in_view_on_a_375_by_667_phone(
     page.evaluate("window.scrollTo(0, 0)")
     shot("a11y-mishimash-turn-375x667")
     assert out_of_view(page, MS_TURN) == {}
+
+
+def test_line_sums_and_bonuses_are_read_with_the_board(page: Page, open_app: Open) -> None:
+    page.set_viewport_size(PHONE)
+    open_app(f"?seed={MD_SEED}#magdagdon")
+    driver = MagdagdonDriver(page, "peaceful", MD_SEED)
+    driver.play_turn()
+    board = driver.state.board
+    row_sum = sum(v for v in board[:4] if v > 0)
+    expect(page.get_by_role("gridcell", name=f"Sum of row 1: {row_sum}")).to_have_count(1)
+    col_sum = sum(board[i] for i in range(0, 16, 4) if board[i] > 0)
+    expect(page.locator("#md-col-sum-0")).to_have_text(f"Sum of column 1: {col_sum}")

@@ -66,6 +66,8 @@ NOT_COUNTED = {
     "announce.unstaged": "a die's face",
     "announce.over": "label and value: final score",
     "announce.score": "label and value: Score: 120",
+    "magdagdon.row_sum": "index: Sum of row 2",
+    "magdagdon.col_sum": "index: Sum of column 2",
     "announce.unstaged_too": "a die's face",
     "announce.next_die": "die index and face",
     "announce.mishimash.rolled": "the faces of the dice rolled",

@@ -103,12 +103,11 @@ class MagdagdonScreen:
             sum_el = document.createElement("div")
             sum_el.className = "md-sum md-row-sum"
             sum_el.id = f"md-row-sum-{row}"
-            sum_el.setAttribute("aria-hidden", "true")
+            sum_el.setAttribute("role", "gridcell")  # read with its row (issue 14)
             row_el.appendChild(sum_el)
             board.appendChild(row_el)
         cols = document.createElement("div")
         cols.className = "md-col-sums"
-        cols.setAttribute("aria-hidden", "true")
         for col in range(SIZE):
             sum_el = document.createElement("div")
             sum_el.className = "md-sum md-col-sum"
@@ -535,7 +534,8 @@ class MagdagdonScreen:
         if previous is None or (previous.rows, previous.cols) != (view.rows, view.cols):
             for kind, lines in (("row", view.rows), ("col", view.cols)):
                 for index, line in enumerate(lines):
-                    _render_sum(by_id(f"md-{kind}-sum-{index}"), line)
+                    said = self.host.t(f"magdagdon.{kind}_sum", n=index + 1)
+                    _render_sum(by_id(f"md-{kind}-sum-{index}"), line, said)
 
         over = view.end is not None
         by_id("md-play").hidden = over
@@ -824,14 +824,22 @@ class MagdagdonScreen:
         self._start_bot()
 
 
-def _render_sum(element: Any, line: LineView) -> None:
+def _render_sum(element: Any, line: LineView, said: str) -> None:
+    """A line's sum and bonus badge; a screen reader hears "Sum of row 1: 12, STRAIGHT +60"."""
     element.replaceChildren()
+    lead = document.createElement("span")
+    lead.className = "visually-hidden"
+    lead.textContent = f"{said} "
     number = document.createElement("span")
     number.textContent = str(line.sum)
-    element.appendChild(number)
+    element.append(lead, number)
     if line.bonus is not None:
         pill = document.createElement("span")
         pill.className = f"badge badge-{line.bonus}"
         pill.textContent = line.badge
         pill.title = line.bonus_label
-        element.appendChild(pill)
+        pill.setAttribute("aria-hidden", "true")
+        named = document.createElement("span")
+        named.className = "visually-hidden"
+        named.textContent = f", {line.bonus_label}"
+        element.append(pill, named)
