@@ -57,4 +57,6 @@ def focus_lost(screen: Any) -> bool:
         return True
     if not screen.contains(active):
         return False
-    return bool(active.disabled) or not absent(active.closest("[hidden]"))
+    # A heading or a cell of text has no `disabled` at all (JavaScript's undefined).
+    disabled = getattr(active, "disabled", False)
+    return (not absent(disabled) and bool(disabled)) or not absent(active.closest("[hidden]"))
