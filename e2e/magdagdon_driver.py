@@ -48,7 +48,9 @@ class MagdagdonDriver:
 
     # Taps --------------------------------------------------------------------------------------
     def roll(self) -> None:
-        self.page.get_by_role("button", name="ROLL", exact=True).click()
+        primary = self.page.locator("#md-primary")
+        expect(primary).to_have_attribute("data-phase", "roll")
+        primary.click()  # ROLL, in any language
         self.state = engine.play(self.state, engine.Roll())
         expect(self.page.locator("#md-die-0")).to_have_text(str(self.state.dice[0]))
 
@@ -73,7 +75,8 @@ class MagdagdonDriver:
         self.state = engine.play(self.state, engine.Confirm())
 
     def accept_and_ruin(self) -> int:
-        self.page.get_by_role("button", name="ACCEPT MAGDAGDON").click()
+        expect(self.page.locator("#md-primary")).to_have_attribute("data-phase", "magdagdon")
+        self.page.locator("#md-primary").click()  # ACCEPT MAGDAGDON
         self.state = engine.play(self.state, engine.AcceptMagdagdon())
         cell = next(i for i, v in enumerate(self.state.board) if v == 0)
         self.page.locator(f"#md-cell-{cell}").click()

@@ -127,8 +127,8 @@ def test_each_language_shows_its_terms_on_every_screen(
 
     for game in ("magdagdon", "mishimash"):
         page.locator(f"[data-open=rules-{game}]").first.click()
-        expect(page.locator(f"#screen-rules-{game} h2")).to_contain_text(terms["rules"])
-        expect(page.locator(f"#screen-rules-{game} h3").first).to_have_text(terms["goal"])
+        expect(page.locator(f"#screen-rules-{game} h1")).to_contain_text(terms["rules"])
+        expect(page.locator(f"#screen-rules-{game} h2").first).to_have_text(terms["goal"])
         page.screenshot(path=str(shots / f"lang-{language}-rules-{game}.png"), full_page=True)
         page.locator(f"#screen-rules-{game} [data-back]").click()
     page.locator("[data-open=about-mishimash]").first.click()
@@ -212,7 +212,7 @@ def test_switching_language_keeps_the_game_in_progress(browser: Browser, base_ur
     page.locator("#screen-magdagdon [data-open=settings]").first.click()
     page.get_by_label("Language").select_option("pt")
     assert page.evaluate("document.documentElement.lang") == "pt"
-    expect(page.locator("#screen-settings h2")).to_have_text("DEFINIÇÕES")
+    expect(page.locator("#screen-settings h1")).to_have_text("DEFINIÇÕES")
     page.locator("#screen-settings [data-back]").click()
     expect(page.locator("#md-primary")).to_have_text("CONFIRMAR · falta 1")
     driver.expect_in_step()  # the same dice and the same staged die

@@ -248,4 +248,5 @@ def test_a_whole_turn_by_keyboard_alone(page: Page, open_app: Open, shot: Shot) 
     driver.state = engine.play(driver.state, engine.Confirm())
     expect(page.locator("#md-turn")).to_have_text("Turn 2")
     driver.expect_in_step()
-    expect(page.locator("#announcer")).to_have_text("Turn confirmed.")
+    score = driver.state.score().final
+    expect(page.locator("#announcer")).to_have_text(f"Turn confirmed. Score: {score}.")

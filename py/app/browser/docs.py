@@ -48,7 +48,7 @@ def render_doc(article: Any, doc: str, t: Translator) -> None:
         _write(article, t(f"about.{game}.text"))
         return
     for section in RULE_SECTIONS[game]:
-        heading = document.createElement("h3")
+        heading = document.createElement("h2")  # under the screen's h1
         heading.textContent = t(f"rules.{game}.{section}.title")
         article.appendChild(heading)
         _write(article, t(f"rules.{game}.{section}.text"))

@@ -47,3 +47,16 @@ def add_dice(container: Any, count: int, prefix: str, class_name: str) -> None:
         die.id = f"{prefix}-{index}"
         die.dataset.die = str(index)
         container.appendChild(die)
+
+
+def focus_lost(screen: Any) -> bool:
+    """Whether the focus fell out of play (issue 14): onto <body>, or onto a control of
+    `screen` that is now hidden or disabled."""
+    active = document.activeElement
+    if absent(active) or active == document.body:
+        return True
+    if not screen.contains(active):
+        return False
+    # A heading or a cell of text has no `disabled` at all (JavaScript's undefined).
+    disabled = getattr(active, "disabled", False)
+    return (not absent(disabled) and bool(disabled)) or not absent(active.closest("[hidden]"))

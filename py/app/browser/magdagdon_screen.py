@@ -16,7 +16,15 @@ from js import Date, Object, document, window
 from pyodide.ffi import create_proxy, to_js
 
 from app.browser import feel, stores
-from app.browser.dom import absent, add_dice, by_id, listen, restart_animation, show_text
+from app.browser.dom import (
+    absent,
+    add_dice,
+    by_id,
+    focus_lost,
+    listen,
+    restart_animation,
+    show_text,
+)
 from app.browser.feel import show_face
 from app.browser.host import Host
 from app.browser.score_tables import format_date, render_table
@@ -28,10 +36,14 @@ from app.pure.feel import is_new_best, place_in_table
 from app.pure.magdagdon_help import BotGame, Hint, can_hint, hint_for, hint_key
 from app.pure.magdagdon_view import (
     AcceptAt,
+    CancelAccept,
+    CancelReroll,
     LineView,
     MagdagdonView,
     NewGame,
     Picked,
+    StartAccept,
+    StartReroll,
     Tap,
     after_tap,
     build_view,
@@ -100,12 +112,11 @@ class MagdagdonScreen:
             sum_el = document.createElement("div")
             sum_el.className = "md-sum md-row-sum"
             sum_el.id = f"md-row-sum-{row}"
-            sum_el.setAttribute("aria-hidden", "true")
+            sum_el.setAttribute("role", "gridcell")  # read with its row (issue 14)
             row_el.appendChild(sum_el)
             board.appendChild(row_el)
         cols = document.createElement("div")
         cols.className = "md-col-sums"
-        cols.setAttribute("aria-hidden", "true")
         for col in range(SIZE):
             sum_el = document.createElement("div")
             sum_el.className = "md-sum md-col-sum"
@@ -323,6 +334,59 @@ class MagdagdonScreen:
         if self.state is not None and not self.tour.active:
             stores.set_picked(picked_memory.dump(self.state, self.picked))
         self.render()
+        self._focus_after(tap)
+
+    # Focus: where the player goes next (issue 14) ---------------------------------------------
+    def _focus_after(self, tap: Tap) -> None:
+        """Move the focus on purpose to what comes next after `tap`; when the tap leaves the
+        focused control in place and usable, it stays. Never left on <body> or a dead control."""
+        view, state = self.last_view, self.state
+        if view is None or state is None:
+            return
+        target: Any = None
+        if state.over:
+            target = by_id("md-end-title")
+        elif isinstance(tap, engine.Roll | engine.Reroll | StartReroll):
+            target = self._first_die() or self._first_cell() or self._primary()
+        elif isinstance(tap, StartAccept | engine.AcceptMagdagdon):
+            target = self._first_cell()
+        elif isinstance(tap, engine.Stage):
+            target = self._first_cell(placing=True) or self._primary() or self._first_die()
+        elif isinstance(tap, engine.Confirm | engine.PlaceRuin | AcceptAt):
+            target = self._primary()
+        elif isinstance(tap, CancelReroll | CancelAccept):
+            target = by_id("md-reroll") if not by_id("md-reroll").disabled else self._primary()
+        if target is None and focus_lost(by_id("screen-magdagdon")):
+            target = self._primary() or self._first_die() or self._first_cell()
+            target = target or by_id("magdagdon-title")
+        if target is not None:
+            self._move_focus(target)
+
+    def _primary(self) -> Any:
+        primary = by_id("md-primary")
+        return None if primary.disabled else primary
+
+    def _first_die(self) -> Any:
+        view = self.last_view
+        die = next((d for d in view.dice if d.enabled), None) if view is not None else None
+        return None if die is None else by_id(f"md-die-{die.index}")
+
+    def _first_cell(self, placing: bool = False) -> Any:
+        """The first lit cell; `placing`: the first that takes the picked die (a staged die's
+        cell is lit too, to take it back, but that is not where a placement goes)."""
+        view = self.last_view
+        if view is None:
+            return None
+        kinds = (engine.Stage,) if placing else (engine.Stage, engine.PlaceRuin, AcceptAt)
+        cell = next((c for c in view.cells if isinstance(c.tap, kinds)), None)
+        return None if cell is None else by_id(f"md-cell-{cell.index}")
+
+    def _move_focus(self, element: Any) -> None:
+        if element.hasAttribute("data-cell"):
+            by_id(f"md-cell-{self.focus_cell}").tabIndex = -1
+            self.focus_cell = int(element.dataset.cell)  # the board's roving tabindex follows
+            element.tabIndex = 0
+        self.guard.focus(element)
 
     def _play(self, action: Action) -> engine.State | None:
         assert self.state is not None
@@ -416,11 +480,14 @@ class MagdagdonScreen:
             return
         die = int(button.dataset.die)
         self.tap(self.last_view.dice[die].tap if die < len(self.last_view.dice) else None)
-        if event.detail == 0 and self.picked.die is not None and self.last_view is not None:
-            # Keyboard users continue on the board, at the first cell that takes the die.
-            lit = [cell.index for cell in self.last_view.cells if cell.lit]
-            if lit:
-                self._focus(lit[0])
+        if self.picked.die is not None and self.last_view is not None:
+            # Keyboard users continue on the board, at the first cell that takes the die; a
+            # die that fits nowhere keeps the focus, and the reason is said (issue 14).
+            cell = self._first_cell(placing=True)
+            if cell is None:
+                self.host.announce(self.last_view.message)
+            elif event.detail == 0:
+                self._move_focus(cell)
 
     def _on_board_click(self, event: Any) -> None:
         button = event.target.closest("[data-cell]")
@@ -477,9 +544,17 @@ class MagdagdonScreen:
         if isinstance(action, engine.Stage):
             value, cell = before.dice[action.die], cell_name(t, action.cell)
             messages.append(t("announce.staged", value=value, cell=cell))
+            next_die = self.picked.die  # picked for the player, to save a tap: say which
+            if next_die is not None and not after.events:
+                messages.append(t("announce.next_die", n=next_die + 1, value=after.dice[next_die]))
         elif isinstance(action, engine.Unstage):
             value = dict((c, before.dice[d]) for d, c in before.staged)[action.cell]
             messages.append(t("announce.unstaged", value=value, cell=cell_name(t, action.cell)))
+            # M12: a die that fitted only next to the one taken back comes back with it.
+            for die, index in before.staged:
+                if (die, index) not in after.staged and index != action.cell:
+                    where = cell_name(t, index)
+                    messages.append(t("announce.unstaged_too", value=before.dice[die], cell=where))
         elif isinstance(action, engine.Roll):
             self._discarding = False  # a quick ROLL takes the tray back at once
             self._tumble()
@@ -497,6 +572,8 @@ class MagdagdonScreen:
                 happened.append("confirmed")
                 self._discard(event.discarded, before.dice)
                 messages.append(t("announce.confirmed"))
+                if not after.over:
+                    messages.append(t("announce.score", score=after.score().final))
             elif isinstance(event, engine.Ruined):
                 happened.append("ruined")
                 restart_animation(by_id(f"md-cell-{event.cell}"), "crumble")
@@ -563,7 +640,8 @@ class MagdagdonScreen:
         if previous is None or (previous.rows, previous.cols) != (view.rows, view.cols):
             for kind, lines in (("row", view.rows), ("col", view.cols)):
                 for index, line in enumerate(lines):
-                    _render_sum(by_id(f"md-{kind}-sum-{index}"), line)
+                    said = self.host.t(f"magdagdon.{kind}_sum", n=index + 1)
+                    _render_sum(by_id(f"md-{kind}-sum-{index}"), line, said)
 
         over = view.end is not None
         by_id("md-play").hidden = over
@@ -878,14 +956,22 @@ class MagdagdonScreen:
         restart_animation(board, "flourish")
 
 
-def _render_sum(element: Any, line: LineView) -> None:
+def _render_sum(element: Any, line: LineView, said: str) -> None:
+    """A line's sum and bonus badge; a screen reader hears "Sum of row 1: 12, STRAIGHT +60"."""
     element.replaceChildren()
+    lead = document.createElement("span")
+    lead.className = "visually-hidden"
+    lead.textContent = f"{said} "
     number = document.createElement("span")
     number.textContent = str(line.sum)
-    element.appendChild(number)
+    element.append(lead, number)
     if line.bonus is not None:
         pill = document.createElement("span")
         pill.className = f"badge badge-{line.bonus}"
         pill.textContent = line.badge
         pill.title = line.bonus_label
-        element.appendChild(pill)
+        pill.setAttribute("aria-hidden", "true")
+        named = document.createElement("span")
+        named.className = "visually-hidden"
+        named.textContent = f", {line.bonus_label}"
+        element.append(pill, named)

@@ -13,7 +13,15 @@ from js import document, window
 from pyodide.ffi import create_proxy
 
 from app.browser import feel, storage, stores
-from app.browser.dom import absent, add_dice, by_id, listen, restart_animation, show_text
+from app.browser.dom import (
+    absent,
+    add_dice,
+    by_id,
+    focus_lost,
+    listen,
+    restart_animation,
+    show_text,
+)
 from app.browser.feel import show_face
 from app.browser.host import Host
 from app.browser.tap_guard import TapGuard
@@ -313,8 +321,12 @@ class MishimashScreen:
         button = event.target.closest("[data-remove]")
         if absent(button) or len(self.seats) <= 1:
             return
-        del self.seats[int(button.dataset.remove)]
+        index = int(button.dataset.remove)
+        del self.seats[index]
         self._render_seats()
+        # The button is gone with its row: the focus goes to the name now in its place.
+        names = by_id("ms-names").querySelectorAll("input[data-player]")
+        names[min(index, names.length - 1)].focus()
 
     def _on_target_choice(self, _event: Any) -> None:
         choice = document.querySelector("input[name=ms-target]:checked").value
@@ -386,6 +398,7 @@ class MishimashScreen:
         self.celebrate = False
         self._save()
         self.render()
+        by_id("ms-start").focus()  # the setup shows again: START is what comes next
 
     def _on_restart(self, _event: Any) -> None:
         if self.state is None or self.state.phase is engine.Phase.OVER:
@@ -403,7 +416,11 @@ class MishimashScreen:
         tap = view.dice[die].tap if die < len(view.dice) else None
         if tap is not None:
             self.picked = tap  # the die, with the dice it only scores with (issue 15)
-            self.render()
+            view = self.render()
+            if view is not None and view.selection:
+                # What the selection is worth, or why it cannot be taken: said as shown.
+                text = view.selection
+                self.host.announce(text if text.endswith((".", "!", "?")) else f"{text}.")
 
     def _shown(self, button: str) -> Moves | None:
         """What the button shows it plays, on the view the player sees."""
@@ -448,14 +465,10 @@ class MishimashScreen:
                 restart_animation(by_id(f"ms-die-{index}"), "tumble")
         view = self.render()
         assert view is not None
-        spoken = " ".join(
-            text for text in (view.event, view.banner, view.turn, view.result) if text
-        )
-        if state.phase is engine.Phase.SELECT:
-            spoken += " " + ", ".join(str(d) for d in state.dice)
-        self.host.announce(spoken.strip())
+        self.host.announce(self._spoken(state, moves[-1], view))
         if view.event_kind == "mishimash":
             restart_animation(by_id("ms-event"), "celebrate")
+        self._focus_next(by_computer)
         self._schedule_computer()
 
     def _is_celebrated(self, state: engine.State) -> bool:
@@ -467,6 +480,52 @@ class MishimashScreen:
         # A game saved before seats had levels was played by people only.
         levels = self.levels if self.levels else (PERSON,) * len(state.players)
         return is_persons_win(levels, state.winner)
+
+    def _spoken(self, state: engine.State, last: Any, view: MishimashView) -> str:
+        """What a move did, in whole sentences, each once (issue 14): the roll and whose it
+        is; or how the turn ended (a bust with its dice), then whose turn it is now."""
+        t = self.host.t
+        bust = state.events[-1] if state.events else None
+        parts: list[str] = []
+        if isinstance(last, engine.Roll | engine.RollAgain) and state.phase is engine.Phase.SELECT:
+            if view.event_kind == "mishimash":
+                parts.append(view.event)  # the bonus the whole roll just earned
+            dice = ", ".join(map(str, state.dice))
+            parts.append(
+                t("announce.mishimash.rolled", name=state.players[state.current], dice=dice)
+            )
+            return " ".join(parts)
+        if isinstance(bust, engine.Bust):
+            dice = ", ".join(map(str, bust.dice))
+            name = state.players[bust.player]
+            parts.append(t("announce.mishimash.bust_roll", name=name, dice=dice))
+        parts += [view.event, view.banner]
+        if state.phase is engine.Phase.OVER:
+            parts.append(view.result)
+        else:
+            parts.append(t("announce.mishimash.turn", name=state.players[state.current]))
+        return " ".join(part for part in parts if part)
+
+    def _focus_next(self, by_computer: bool) -> None:
+        """After ROLL, BANK or ROLL AGAIN the focus goes where the player goes next (issue 14):
+        the first die, ROLL for the next turn, or the result. During a computer's turn it moves
+        only if it was lost, and comes back to ROLL when a person is to roll."""
+        state = self.state
+        if state is None:
+            return
+        active = document.activeElement
+        heading = by_id("mishimash-title")
+        if by_computer and not (focus_lost(by_id("screen-mishimash")) or active == heading):
+            return
+        if state.phase is engine.Phase.OVER:
+            target = by_id("ms-result")
+        elif self._computer_to_move():
+            target = heading  # watch its turn; nothing of the person's is live meanwhile
+        elif state.phase is engine.Phase.SELECT:
+            target = by_id("ms-die-0")
+        else:
+            target = by_id("ms-roll")
+        self.guard.focus(target)
 
     # The final round's odds, built between frames ------------------------------------------------
     def _start_reach_table(self) -> None:

@@ -8,6 +8,7 @@ from typing import Any
 from js import Date, Intl, Object, document
 from pyodide.ffi import to_js
 
+from app.browser.dom import absent
 from app.pure.i18n import Translator
 from app.pure.records import Record
 
@@ -27,7 +28,10 @@ def _table(
     marks: dict[str, dict[str, tuple[str, str]]] | None = None,
 ) -> Any:
     """A heading and a table of `rows` (id, cells); the row whose id is `highlight` is new."""
-    title = document.createElement("h4")
+    # Headings in order (issue 14): a section of HIGH SCORES (under its h1), or a part of a
+    # game's end (under the end's h2).
+    on_scores_screen = not absent(container.closest("#screen-scores"))
+    title = document.createElement("h2" if on_scores_screen else "h3")
     title.textContent = heading
     container.appendChild(title)
     if not rows:

@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from app.browser.mishimash_screen import MishimashScreen
 
 LANGUAGE_KEY = "cubiri.language"
+ARROW_KEYS = ("ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight")
 
 
 class Shell:
@@ -41,6 +42,8 @@ class Shell:
         self.daily = self._take_daily()  # `?daily=YYYY-MM-DD`, or "today" from a DAILY button
         self.depth = 0  # screens opened inside the app since it loaded, for the back button
         self.tour: str | None = None  # the game whose walkthrough RULES asked for (issue 16)
+        self._arrowing = False  # the difficulty radios are being walked with the arrow keys
+        self._pending_difficulty: str | None = None
 
     def start(self) -> None:
         storage.on_problem(lambda problem: self.notify(self.t(f"storage.{problem}")))
@@ -48,7 +51,10 @@ class Shell:
         listen(document, "click", self._on_click)
         listen(window, "hashchange", self._on_hash_change)
         listen(document.getElementById("language-select"), "change", self._on_language)
-        listen(document.getElementById("difficulty-field"), "change", self._on_difficulty)
+        difficulty_field = document.getElementById("difficulty-field")
+        listen(difficulty_field, "change", self._on_difficulty)
+        listen(difficulty_field, "keydown", self._on_difficulty_key)
+        listen(difficulty_field, "focusout", self._on_difficulty_left)
         listen(document.getElementById("mishimash-field"), "change", self._on_mishimash_setting)
         listen(document.getElementById("feel-field"), "change", self._on_feel_setting)
         feel.start()
@@ -151,7 +157,7 @@ class Shell:
     def apply_locale(self) -> None:
         t = self.t
         document.documentElement.lang = t.language
-        document.title = t("app.name")
+        self._set_title()
         for element in document.querySelectorAll("[data-i18n]"):
             element.textContent = t(element.dataset.i18n)
         for element in document.querySelectorAll("[data-i18n-aria-label]"):
@@ -173,6 +179,7 @@ class Shell:
             option = document.createElement("option")
             option.value = code
             option.textContent = load_translator(code)("language.self")
+            option.lang = code  # each name is read in its own language (issue 14)
             option.selected = code == self.t.language
             select.appendChild(option)
 
@@ -200,10 +207,19 @@ class Shell:
                 self._add_tour_button(article, screen.removeprefix("rules-"))
         for name in SCREENS:
             document.getElementById(f"screen-{name}").hidden = name != screen
-        if announce:
-            heading = document.querySelector(f"#screen-{screen} h1, #screen-{screen} h2")
-            self.announce(self.t("announce.screen", screen=heading.textContent))
+        self._set_title()
         window.scrollTo(0, 0)
+        if announce and not document.getElementById("confirm-dialog").open:
+            # The focus goes to the new screen's heading (issue 14): a screen reader reads it,
+            # and Tab goes on from the top of the screen, never from <body>.
+            document.querySelector(f"#screen-{screen} h1").focus()
+
+    def _set_title(self) -> None:
+        """The tab's title names the screen (issue 14): "MAGDAGDON · Cubiri"."""
+        name = self.t("app.name")
+        heading = document.querySelector(f"#screen-{self.screen} h1")
+        shown = "" if self.screen == "home" or absent(heading) else str(heading.textContent)
+        document.title = f"{shown.strip()} · {name}" if shown.strip() else name
 
     def _take_tour(self, game: str) -> bool:
         asked, self.tour = self.tour == game, None
@@ -307,8 +323,40 @@ class Shell:
         saved = stores.load_game(MAGDAGDON, stores.MAGDAGDON_GAME)
         return saved is not None and bool(saved.state.log) and not saved.state.over
 
+    def _on_difficulty_key(self, event: Any) -> None:
+        if event.key in ARROW_KEYS:
+            self._arrowing = True  # the change that follows is a step through the choices
+        elif (
+            event.key in ("Enter", " ")
+            and event.target.name == "difficulty"
+            and event.target.checked
+        ):
+            # Space on an unchecked radio checks it: its change event chooses instead. The key
+            # must not go on to press the dialog's first button once the dialog opens.
+            event.preventDefault()
+            self._pending_difficulty = None
+            self._choose_difficulty(str(event.target.value))
+
+    def _on_difficulty_left(self, event: Any) -> None:
+        """Arrowing stopped on a choice and the focus left the choices: that is the choice."""
+        field = document.getElementById("difficulty-field")
+        going_to = event.relatedTarget
+        if self._pending_difficulty is None or (not absent(going_to) and field.contains(going_to)):
+            return
+        pending, self._pending_difficulty = self._pending_difficulty, None
+        self._choose_difficulty(pending)
+
     def _on_difficulty(self, event: Any) -> None:
-        choice = event.target.value
+        choice = str(event.target.value)
+        arrowing, self._arrowing = self._arrowing, False
+        if arrowing and self._game_in_progress():
+            # Arrow keys move through the radios and check each one on the way (issue 14):
+            # ask once the player settles (Enter or Space, or leaving the choices).
+            self._pending_difficulty = choice
+            return
+        self._choose_difficulty(choice)
+
+    def _choose_difficulty(self, choice: str) -> None:
         if choice not in DIFFICULTIES or choice == stores.difficulty():
             return
         if self._game_in_progress():

@@ -34,6 +34,7 @@ class TapGuard:
         self._locked_until: dict[str, float] = {}
         self._locked_at: dict[str, float] = {}
         self._focused_at: dict[str, float] = {}
+        self._moving_focus = False
 
     def watch(self, root: Any) -> None:
         """Ignore a held-down Enter inside `root`: each repeat would be another click; and note
@@ -54,6 +55,15 @@ class TapGuard:
     def hold(self, element: Any) -> None:
         """Lock `element` for a moment now: it has just appeared under the player's finger."""
         self._lock(str(element.id), element)
+
+    def focus(self, element: Any) -> None:
+        """Put the focus on `element` for the player (issue 14). The screen moved it, not the
+        player: a press there right after a change is still held off like any other."""
+        self._moving_focus = True
+        try:
+            element.focus()
+        finally:
+            self._moving_focus = False
 
     def forget(self) -> None:
         """A new screen or game: nothing shown before is under the player's finger any more."""
@@ -76,7 +86,7 @@ class TapGuard:
 
     def _note_focus(self, event: Any) -> None:
         target = event.target
-        if not absent(target) and target.id:
+        if not absent(target) and target.id and not self._moving_focus:
             self._focused_at[str(target.id)] = float(window.performance.now())
 
     def _lock(self, key: str, element: Any) -> None:

@@ -325,7 +325,10 @@ def _dice(state: State, picked: Picked, t: Translator) -> list[DieView]:
             status = "picked" if picked.die == index else "available"
             if state.phase is Phase.PLACE or (state.powers_left > 0 and not picked.accepting):
                 tap = PickDie(index)
-        label = t(f"magdagdon.die.{status}", n=index + 1, value=value)
+        # Picked and chosen are said by the button's pressed state (aria-pressed): the label
+        # names the die alone, so it is never read as "picked, pressed" (issue 14).
+        shown = "available" if status in ("picked", "chosen") else status
+        label = t(f"magdagdon.die.{shown}", n=index + 1, value=value)
         views.append(DieView(index, value, status, tap, label))
     return views
 

@@ -122,9 +122,11 @@ def build_view(
     if phase in (Phase.SELECT, Phase.DECIDE):
         for index, value in enumerate(state.dice):
             on = index in picked and phase is Phase.SELECT
-            key = "mishimash.die.picked" if on else "mishimash.die"
             tap = tap_die(state.dice, picked, index) if phase is Phase.SELECT and person else None
-            dice.append(DieView(index, value, on, t(key, n=index + 1, value=value), tap))
+            # "Selected" is the button's pressed state (aria-pressed), not its name: a die is
+            # never read as both "selected" and "pressed" (issue 14).
+            label = t("mishimash.die", n=index + 1, value=value)
+            dice.append(DieView(index, value, on, label, tap))
 
     select: Moves = (Select(tuple(sorted(picked))),) if phase is Phase.SELECT else ()
     next_dice = decided.dice_left if decided is not None else len(state.dice) - len(picked)

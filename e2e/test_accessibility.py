@@ -1,0 +1,612 @@
+"""Playable by everyone (issue 14): axe-core on every screen, focus, live regions, contrast,
+reflow at 320 px and at 200 % zoom, a turn on a small phone, the page's structure."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from itertools import pairwise
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from cubiri.magdagdon import game as magdagdon
+from cubiri.mishimash import game as mishimash
+from e2e.a11y import (
+    axe_violations,
+    clipped,
+    focus_report,
+    new_page,
+    open_at,
+    shape_contrast,
+    sideways_overflow,
+    text_contrast,
+)
+from e2e.conftest import PHONE
+from e2e.magdagdon_driver import MagdagdonDriver, first_game_with, placement_plan
+from e2e.mishimash_driver import (
+    MishimashDriver,
+    bank_at_once,
+    best_selection,
+    find_seed,
+    mishimash_hunter,
+)
+
+Open = Callable[[str], Page]
+
+DOC_SCREENS = ("rules-magdagdon", "rules-mishimash", "about-magdagdon", "about-mishimash")
+MD_SEED = 10
+MS_PLAYERS = ["Ana", "Bo"]
+MS_TARGET = 30
+
+
+def busted(state: mishimash.State) -> bool:
+    last = state.events[-1] if state.events else None
+    return state.phase is mishimash.Phase.ROLL and isinstance(last, mishimash.Bust)
+
+
+def go(page: Page, screen: str) -> None:
+    page.evaluate("s => { location.hash = s }", f"#{screen}" if screen != "home" else "")
+    expect(page.locator(f"#screen-{screen}")).to_be_visible()
+
+
+def every_state(page: Page, base_url: str) -> Iterator[str]:
+    """Walk every screen and the main states of both games; yield each state's name once it
+    shows. The games are played with known seeds through the page."""
+    open_at(page, base_url)
+    yield "home"
+    for screen in ("settings", "scores", *DOC_SCREENS):
+        go(page, screen)
+        yield screen
+    go(page, "home")
+    open_at(page, base_url, f"?seed={MD_SEED}#magdagdon")
+    yield "magdagdon-roll"
+    md = MagdagdonDriver(page, "peaceful", MD_SEED)
+    md.roll()
+    yield "magdagdon-place"
+    plan = placement_plan(md.state)
+    md.pick(plan[0][0])
+    yield "magdagdon-picked"
+    md.stage(*plan[0])
+    yield "magdagdon-staged"
+    page.locator("#md-restart").click()
+    expect(page.locator("#confirm-dialog")).to_be_visible()
+    yield "confirm-dialog"
+    page.locator("#confirm-cancel").click()
+    for die, cell in plan[1:]:
+        md.stage(die, cell)
+    md.confirm()
+    md.play_to_end()
+    expect(page.locator("#md-end")).to_be_visible()
+    yield "magdagdon-over"
+    seed = find_seed(MS_PLAYERS, MS_TARGET, bank_at_once, busted)
+    open_at(page, base_url, f"?seed={seed}#mishimash")
+    yield "mishimash-setup"
+    ms = MishimashDriver(page, MS_PLAYERS, MS_TARGET, seed)
+    ms.start()
+    yield "mishimash-roll"
+    ms.roll()
+    if ms.state.phase is mishimash.Phase.SELECT:
+        yield "mishimash-select"
+        selection, _ = bank_at_once(ms.state)
+        ms.pick(selection)
+        yield "mishimash-picked"
+    ms.play_until(bank_at_once, busted)
+    yield "mishimash-bust"
+    ms.play_until(bank_at_once, lambda s: s.phase is mishimash.Phase.OVER)
+    yield "mishimash-over"
+
+
+@pytest.mark.parametrize("language", ["en", "hu"])
+def test_axe_finds_no_wcag_violation_on_any_screen_or_state(
+    browser: Browser, base_url: str, language: str
+) -> None:
+    page = new_page(browser, base_url, language, PHONE)
+    found: dict[str, list[str]] = {}
+    seen = []
+    for state in every_state(page, base_url):
+        seen.append(state)
+        problems = axe_violations(page)
+        if problems:
+            found[state] = problems
+    assert page.evaluate("axe.version") == "4.14.1"  # it ran: the pinned version
+    page.context.close()
+    assert "mishimash-over" in seen
+    assert found == {}
+
+
+# Focus (issue 14): after every key, on a visible control that takes it ---------------------------
+def press(page: Page, key: str) -> None:
+    """Press `key`, then check the focus landed somewhere a player can see and use."""
+    page.keyboard.press(key)
+    report = focus_report(page)
+    assert report["ok"], f"after {key}: focus on {report}"
+
+
+def tab_to(page: Page, selector: str) -> None:
+    """Tab (then Shift+Tab) to `selector`, checking the focus after every press."""
+    for key in ("Tab", "Shift+Tab"):
+        for _ in range(30):
+            if page.evaluate("s => document.activeElement.matches(s)", selector):
+                return
+            press(page, key)
+    raise AssertionError(f"{selector} cannot be reached by keyboard")
+
+
+def focused(page: Page) -> str:
+    return str(page.evaluate("document.activeElement.id"))
+
+
+def test_a_whole_magdagdon_turn_by_keyboard_keeps_the_focus_in_play(
+    page: Page, open_app: Open
+) -> None:
+    page.set_viewport_size(PHONE)
+    open_app(f"?seed={MD_SEED}#magdagdon")
+    driver = MagdagdonDriver(page, "peaceful", MD_SEED)
+    tab_to(page, "#md-primary")
+    press(page, "Enter")  # ROLL: the primary becomes a disabled CONFIRM; the focus goes on
+    driver.state = magdagdon.play(driver.state, magdagdon.Roll())
+    expect(page.locator("#md-die-0")).to_have_text(str(driver.state.dice[0]))
+    assert focused(page) == "md-die-0"
+    for die, cell in placement_plan(driver.state):
+        if page.locator(f"#md-die-{die}").get_attribute("aria-pressed") != "true":
+            tab_to(page, f"#md-die-{die}")
+            press(page, "Enter")
+        at = int(page.evaluate("document.activeElement.dataset.cell"))
+        assert cell in driver.state.legal_cells(die)
+        (row, col), (to_row, to_col) = divmod(at, 4), divmod(cell, 4)
+        for _ in range(abs(to_row - row)):
+            press(page, "ArrowDown" if to_row > row else "ArrowUp")
+        for _ in range(abs(to_col - col)):
+            press(page, "ArrowRight" if to_col > col else "ArrowLeft")
+        assert focused(page) == f"md-cell-{cell}"
+        press(page, "Enter")  # stage: on to the next lit cell, or CONFIRM
+        driver.state = magdagdon.play(driver.state, magdagdon.Stage(die, cell))
+        expect(page.locator(f"#md-cell-{cell}")).to_have_attribute("data-kind", "staged")
+    tab_to(page, "#md-primary")
+    press(page, "Enter")  # CONFIRM: the same button is ROLL now, and keeps the focus
+    driver.state = magdagdon.play(driver.state, magdagdon.Confirm())
+    expect(page.locator("#md-turn")).to_have_text("Turn 2")
+    assert focused(page) == "md-primary"
+    # The button stayed under the focus but changed meaning: it says it is off for a moment
+    # (issue 15's tap guard, aria-disabled), then ROLL takes the press.
+    expect(page.locator("#md-primary")).not_to_have_attribute("aria-disabled", "true")
+    press(page, "Enter")
+    driver.state = magdagdon.play(driver.state, magdagdon.Roll())
+    phase = driver.state.phase.value  # seed 10's second roll is a MAGDAGDON (M16)
+    expect(page.locator("#md-primary")).to_have_attribute("data-phase", phase)
+    assert focused(page) == "md-die-0"  # a power can still save it: the dice come first
+
+
+def die_fitting_nowhere() -> tuple[int, int, int]:
+    """(seed, turn, die): a PEACEFUL roll in PLACE on `turn` with a die that fits no cell."""
+    for seed in range(1, 200):
+        state = magdagdon.new_game("peaceful", seed)
+        for turn in range(1, 17):
+            state = magdagdon.play(state, magdagdon.Roll())
+            if state.phase is not magdagdon.Phase.PLACE:
+                break
+            stuck = [d for d in state.available if not state.legal_cells(d)]
+            if stuck:
+                return seed, turn, stuck[0]
+            for die, cell in placement_plan(state):
+                state = magdagdon.play(state, magdagdon.Stage(die, cell))
+            state = magdagdon.play(state, magdagdon.Confirm())
+    raise AssertionError("no roll with a die that fits nowhere")
+
+
+def test_a_die_that_fits_nowhere_keeps_the_focus_and_says_why(page: Page, open_app: Open) -> None:
+    seed, turn, die = die_fitting_nowhere()
+    page.set_viewport_size(PHONE)
+    open_app(f"?seed={seed}#magdagdon")
+    driver = MagdagdonDriver(page, "peaceful", seed)
+    driver.roll_on_turn(turn)
+    page.locator(f"#md-die-{die}").focus()
+    press(page, "Enter")
+    value = driver.state.dice[die]
+    assert focused(page) == f"md-die-{die}"  # not a staged cell: Enter there takes a die back
+    expect(page.locator("#announcer")).to_have_text(
+        f"A {value} fits nowhere right now. Pick another die or take one back."
+    )
+
+
+def roll_again_then_bank(players: list[str]) -> int:
+    """A seed whose first turn can take, ROLL AGAIN, take again and BANK without a bust."""
+    for seed in range(1, 300):
+        state = mishimash.new_game(players, 1000, seed)
+        state = mishimash.play(state, mishimash.Roll())
+        if state.phase is not mishimash.Phase.SELECT:
+            continue
+        state = mishimash.play(state, mishimash.Select(best_selection(state)))
+        state = mishimash.play(state, mishimash.RollAgain())
+        if state.phase is mishimash.Phase.SELECT:
+            return seed
+    raise AssertionError("no seed found")
+
+
+def test_a_whole_mishimash_turn_by_keyboard_keeps_the_focus_in_play(
+    page: Page, open_app: Open
+) -> None:
+    players = ["Ana", "Bo"]
+    seed = roll_again_then_bank(players)
+    page.set_viewport_size(PHONE)
+    open_app(f"?seed={seed}#mishimash")
+    driver = MishimashDriver(page, players, 1000, seed)
+    driver.start()
+    assert focused(page) == "ms-roll"  # START puts the focus on ROLL
+    for choice in ("again", "bank"):
+        if choice == "again":
+            press(page, "Enter")  # ROLL
+            driver.state = mishimash.play(driver.state, mishimash.Roll())
+        expect(page.locator("#ms-dice .die:not([hidden])")).to_have_count(len(driver.state.dice))
+        assert focused(page) == "ms-die-0"
+        selection = best_selection(driver.state)
+        for index in selection:
+            die = page.locator(f"#ms-die-{index}")
+            if die.get_attribute("aria-pressed") != "true":
+                tab_to(page, f"#ms-die-{index}")
+                press(page, "Space")
+            expect(die).to_have_attribute("aria-pressed", "true")
+        tab_to(page, "#ms-again" if choice == "again" else "#ms-bank")
+        press(page, "Enter")
+        driver.state = mishimash.play(driver.state, mishimash.Select(selection))
+        action = mishimash.RollAgain() if choice == "again" else mishimash.Bank()
+        driver.state = mishimash.play(driver.state, action)
+    expect(page.locator("#ms-players li.current .name")).to_have_text("Bo")
+    assert focused(page) == "ms-roll"  # BANK: ROLL for the next player, where BANK stood
+    # It says it is off for a moment (issue 15: a double tap on BANK never rolls), then rolls.
+    expect(page.locator("#ms-roll")).not_to_have_attribute("aria-disabled", "true")
+    press(page, "Enter")
+    driver.state = mishimash.play(driver.state, mishimash.Roll())
+    if driver.state.phase is mishimash.Phase.SELECT:
+        expect(page.locator("#ms-dice .die:not([hidden])")).to_have_count(len(driver.state.dice))
+        assert focused(page) == "ms-die-0"
+
+
+@pytest.mark.parametrize("screen", ["settings", "scores", "magdagdon", "mishimash", *DOC_SCREENS])
+def test_opening_a_screen_puts_the_focus_on_its_heading_and_names_the_tab(
+    page: Page, open_app: Open, screen: str
+) -> None:
+    page.set_viewport_size(PHONE)
+    open_app("")
+    assert page.title() == "Cubiri"
+    opener = page.locator(f"#screen-home [data-open='{screen}']").first
+    if opener.count():
+        opener.focus()
+        press(page, "Enter")
+    else:
+        go(page, screen)
+    expect(page.locator(f"#screen-{screen}")).to_be_visible()
+    heading = page.locator(f"#screen-{screen} h1")
+    assert focused(page) == heading.get_attribute("id")
+    text = " ".join((heading.text_content() or "").split())
+    assert page.title() == f"{text} · Cubiri"
+    press(page, "Shift+Tab")  # from the heading, back to the screen's back button
+
+
+# Structure (issue 14) -------------------------------------------------------------------------
+def headings(page: Page) -> list[int]:
+    """The levels of the visible headings, in document order."""
+    levels: list[int] = page.evaluate(
+        """() => [...document.querySelectorAll('h1, h2, h3, h4, h5, h6')]
+            .filter(h => h.getClientRects().length > 0)
+            .map(h => Number(h.tagName[1]))"""
+    )
+    return levels
+
+
+@pytest.mark.parametrize("language", ["en", "hu"])
+def test_one_main_an_h1_per_screen_headings_in_order_and_languages_named_in_their_own(
+    browser: Browser, base_url: str, language: str
+) -> None:
+    page = new_page(browser, base_url, language, PHONE)
+    for state in every_state(page, base_url):
+        assert page.locator("main").count() == 1, state
+        levels = headings(page)
+        if state == "confirm-dialog":
+            levels = levels[-1:]  # the dialog's own heading, over the page
+            assert levels == [2], state
+            continue
+        assert levels[:1] == [1] and levels.count(1) == 1, (state, levels)
+        assert all(b <= a + 1 for a, b in pairwise(levels)), (state, levels)
+        if state == "settings":
+            options = page.locator("#language-select option")
+            assert options.evaluate_all("os => os.map(o => o.lang)") == ["en", "hu", "pt", "vi"]
+    page.context.close()
+
+
+def test_arrowing_through_the_difficulties_asks_once_the_player_settles(
+    page: Page, open_app: Open
+) -> None:
+    page.set_viewport_size(PHONE)
+    open_app(f"?seed={MD_SEED}#magdagdon")
+    MagdagdonDriver(page, "peaceful", MD_SEED).roll()  # a game in progress
+    go(page, "settings")
+    page.locator("input[name=difficulty][value=peaceful]").focus()
+    dialog = page.locator("#confirm-dialog")
+    for _ in range(2):
+        press(page, "ArrowDown")  # survival, then nightmare: no question at each step
+        expect(dialog).to_be_hidden()
+    assert page.locator("input[name=difficulty]:checked").get_attribute("value") == "nightmare"
+    page.keyboard.press("Enter")
+    expect(dialog).to_be_visible()
+    expect(page.locator("#confirm-text")).to_contain_text("NIGHTMARE")
+    page.locator("#confirm-cancel").click()
+    # KEEP PLAYING: the game's own difficulty is checked again.
+    expect(page.locator("input[name=difficulty][value=peaceful]")).to_be_checked()
+
+
+# Live region (issue 14): one sentence per event, each once -----------------------------------
+def said(page: Page) -> str:
+    return " ".join((page.locator("#announcer").text_content() or "").split())
+
+
+def expect_said(page: Page, text: str) -> None:
+    expect(page.locator("#announcer")).to_have_text(text)
+    sentences = [s for s in text.replace("!", ".").split(". ") if s]
+    assert len(sentences) == len(set(sentences)), f"a sentence said twice: {text}"
+
+
+def m12_take_back() -> tuple[int, int, tuple[int, int], tuple[int, int]]:
+    """(seed, turn, first, second): a PEACEFUL roll on `turn` where staging `second` = (die,
+    cell) needs the die staged `first`, so taking the first back takes the second too (M12)."""
+    for seed in range(1, 300):
+        state = magdagdon.new_game("peaceful", seed)
+        for turn in range(1, 5):
+            state = magdagdon.play(state, magdagdon.Roll())
+            if state.phase is not magdagdon.Phase.PLACE:
+                break
+            for die in state.available:
+                for cell in state.legal_cells(die):
+                    first = magdagdon.play(state, magdagdon.Stage(die, cell))
+                    for other in first.available:
+                        for spot in set(first.legal_cells(other)) - set(state.legal_cells(other)):
+                            second = magdagdon.play(first, magdagdon.Stage(other, spot))
+                            back = magdagdon.play(second, magdagdon.Unstage(cell))
+                            if (other, spot) not in back.staged:
+                                return seed, turn, (die, cell), (other, spot)
+            for d, c in placement_plan(state):
+                state = magdagdon.play(state, magdagdon.Stage(d, c))
+            state = magdagdon.play(state, magdagdon.Confirm())
+    raise AssertionError("no M12 take-back found")
+
+
+def cell_en(index: int) -> str:
+    row, col = divmod(index, 4)
+    return f"Row {row + 1}, column {col + 1}"
+
+
+def test_magdagdon_events_are_said_once_each_in_whole_sentences(page: Page, open_app: Open) -> None:
+    seed, turn, (die, cell), (other, spot) = m12_take_back()
+    page.set_viewport_size(PHONE)
+    open_app(f"?seed={seed}#magdagdon")
+    driver = MagdagdonDriver(page, "peaceful", seed)
+    driver.roll_on_turn(turn)
+    dice = driver.state.dice
+    expect_said(page, f"Rolled {', '.join(map(str, dice))}.")
+    driver.stage(die, cell)
+    auto = next((d for d in driver.state.available if driver.state.legal_cells(d)), None)
+    placed = f"{cell_en(cell)}: {dice[die]} placed."
+    if auto is not None:
+        placed += f" Die {auto + 1} ({dice[auto]}) is picked next."
+    expect_said(page, placed)
+    driver.stage(other, spot)
+    driver.unstage(cell)  # the second die needed the first (M12): both come back, both said
+    expect_said(
+        page,
+        f"{cell_en(cell)}: {dice[die]} taken back. {cell_en(spot)}: {dice[other]} taken back"
+        " too, it fitted only next to that die.",
+    )
+    # A die is read once: its name, and its pressed state; never "picked" in the name too.
+    driver.pick(die)
+    expect(page.locator(f"#md-die-{die}")).to_have_attribute(
+        "aria-label", f"Die {die + 1}: {dice[die]}"
+    )
+    for d, c in placement_plan(driver.state):
+        driver.stage(d, c)
+    driver.confirm()
+    score = driver.state.score().final
+    expect_said(page, f"Turn confirmed. Score: {score}.")
+
+
+def test_mishimash_events_are_said_once_each_in_whole_sentences(page: Page, open_app: Open) -> None:
+    players = ["Ana", "Bo"]
+    seed = find_seed(players, MS_TARGET, bank_at_once, busted)
+    page.set_viewport_size(PHONE)
+    open_app(f"?seed={seed}#mishimash")
+    driver = MishimashDriver(page, players, MS_TARGET, seed)
+    driver.start()
+    bust_seen = False
+    while not bust_seen:
+        before = driver.state
+        driver.roll()
+        state = driver.state
+        name = before.players[before.current]
+        if state.phase is mishimash.Phase.SELECT:
+            expect_said(page, f"{name} rolled {', '.join(map(str, state.dice))}.")
+            selection, _ = bank_at_once(state)
+            die = page.locator(f"#ms-die-{selection[0]}")
+            die.click()
+            expect(die).to_have_attribute(
+                "aria-label", f"Die {selection[0] + 1}: {state.dice[selection[0]]}"
+            )
+            expect(page.locator("#announcer")).to_have_text(
+                (page.locator("#ms-selection").text_content() or "").rstrip(".") + "."
+            )
+            assert said(page).startswith(("Selection ", "Every die"))
+            driver.commit(selection, "bank")
+            event = page.locator("#ms-event").text_content()
+            assert event and event.startswith(f"{name} banks ")
+            other = driver.state.players[driver.state.current]
+            if driver.state.phase is not mishimash.Phase.OVER:
+                expect_said(page, f"{event} Now it is {other}'s turn.")
+        else:
+            bust = state.events[-1]
+            assert isinstance(bust, mishimash.Bust)
+            bust_seen = True
+            lost = page.locator("#ms-event").text_content()
+            assert lost and lost.startswith("BUST!")
+            other = state.players[state.current]
+            expect_said(
+                page,
+                f"{name} rolled {', '.join(map(str, bust.dice))}: nothing scores. {lost}"
+                f" Now it is {other}'s turn.",
+            )
+
+
+# Contrast (issue 14): ≥ 4.5:1 for text, ≥ 3:1 for cells and controls, from computed colours ----
+TEXT = 4.5
+SHAPE = 3.0
+
+
+def measure(page: Page, texts: list[str], shapes: list[str]) -> dict[str, float]:
+    """Every ratio, printed for the report; the failing ones are returned."""
+    low: dict[str, float] = {}
+    for selector in texts:
+        ratio = text_contrast(page, selector)
+        print(f"contrast text  {ratio:5.2f}  {selector}")
+        if ratio < TEXT:
+            low[selector] = ratio
+    for selector in shapes:
+        ratio = shape_contrast(page, selector)
+        print(f"contrast shape {ratio:5.2f}  {selector}")
+        if ratio < SHAPE:
+            low[selector] = ratio
+    return low
+
+
+def test_contrast_of_the_cards_buttons_banners_and_cells(page: Page, open_app: Open) -> None:
+    page.set_viewport_size(PHONE)
+    open_app("")
+    low = measure(
+        page,
+        [
+            f".card-{game} .{part}"
+            for game in ("magdagdon", "mishimash")
+            for part in ("card-badge", "card-title", "card-text")
+        ]
+        + [".tagline", ".card-links button", ".home-links .settings-entry"],
+        [],
+    )
+    seed, turn = first_game_with("peaceful", "magdagdon")
+    open_app(f"?seed={seed}#magdagdon")
+    driver = MagdagdonDriver(page, "peaceful", seed)
+    empty = next(i for i, v in enumerate(driver.state.board) if v == 0)
+    low |= measure(page, ["#md-primary", "#md-turn", "#md-score", "#md-message"], [])
+    low |= measure(page, [], [f"#md-cell-{empty}", "#md-primary"])
+    driver.roll_on_turn(turn)
+    assert driver.state.phase is magdagdon.Phase.MAGDAGDON
+    expect(page.locator("#md-primary")).to_have_text("ACCEPT MAGDAGDON")
+    empty = next(i for i, v in enumerate(driver.state.board) if v == 0)
+    low |= measure(page, ["#md-primary", "#md-message", "#md-die-0"], [f"#md-cell-{empty}"])
+    page.locator("#md-reroll").click()
+    page.locator("#md-die-0").click()  # chosen for REROLL: light digits on the red gradient
+    expect(page.locator("#md-die-0")).to_have_attribute("data-status", "chosen")
+    low |= measure(page, ["#md-die-0", "#md-decrease"], [])
+
+    def after_mishimash(state: mishimash.State) -> bool:
+        return state.phase is mishimash.Phase.SELECT and state.mishimashes == 1
+
+    ms_seed = find_seed(["Ana"], 1000, mishimash_hunter, after_mishimash)
+    open_app(f"?seed={ms_seed}#mishimash")
+    ms = MishimashDriver(page, ["Ana"], 1000, ms_seed)
+    ms.start()
+    ms.play_until(mishimash_hunter, after_mishimash)
+    expect(page.locator("#ms-event")).to_have_attribute("data-kind", "mishimash")
+    low |= measure(page, ["#ms-event", "#ms-selection", "#ms-target", "#ms-die-0", "#ms-bank"], [])
+    assert low == {}
+
+
+# Reflow (issue 14): 320 CSS px, and 200 % zoom of a 390 px phone (195 px) -------------------
+NARROW = ({"width": 320, "height": 640}, {"width": 195, "height": 422})
+
+
+@pytest.mark.parametrize("language", ["en", "hu", "pt", "vi"])
+def test_every_screen_reflows_at_320_and_195_px_in_every_language(
+    browser: Browser, base_url: str, language: str
+) -> None:
+    page = new_page(browser, base_url, language, PHONE)
+    problems: dict[str, object] = {}
+    for state in every_state(page, base_url):
+        for size in NARROW:
+            page.set_viewport_size(size)
+            where = f"{state}@{size['width']}"
+            overflow = sideways_overflow(page)
+            if overflow > 0:
+                problems[where] = overflow
+            cut = clipped(page, "body")
+            if cut:
+                problems[f"{where} clipped"] = cut
+        page.set_viewport_size(PHONE)
+    page.context.close()
+    for where, what in problems.items():
+        print(f"reflow {language} {where}: {what}")
+    assert problems == {}
+
+
+# A turn on a small phone (issue 14): every control of the turn in view, without scrolling -----
+SMALL_PHONE = {"width": 375, "height": 667}
+
+
+def out_of_view(page: Page, selectors: list[str]) -> dict[str, float]:
+    """The controls whose box is not wholly inside the viewport, with their bottom edge."""
+    found: dict[str, float] = page.evaluate(
+        """selectors => {
+            const out = {};
+            for (const s of selectors) for (const el of document.querySelectorAll(s)) {
+                if (el.closest('[hidden]')) continue;
+                const box = el.getBoundingClientRect();
+                if (box.top < 0 || box.bottom > innerHeight || box.left < 0
+                    || box.right > innerWidth)
+                    out[el.id || s] = Math.round(box.bottom);
+            }
+            return out;
+        }""",
+        selectors,
+    )
+    return found
+
+
+MD_TURN = [".md-cell", "#md-dice .die", "#md-primary", "#md-decrease", "#md-increase", "#md-reroll"]
+MS_TURN = ["#ms-dice .die", "#ms-bank", "#ms-again", "#ms-roll"]
+
+
+def test_every_control_of_a_turn_is_in_view_on_a_375_by_667_phone(
+    page: Page, open_app: Open, shot: Callable[[str], object]
+) -> None:
+    page.set_viewport_size(SMALL_PHONE)
+    open_app(f"?seed={MD_SEED}#magdagdon")
+    driver = MagdagdonDriver(page, "peaceful", MD_SEED)
+    assert out_of_view(page, MD_TURN) == {}
+    driver.roll()
+    plan = placement_plan(driver.state)
+    driver.stage(*plan[0])
+    page.evaluate("window.scrollTo(0, 0)")
+    shot("a11y-magdagdon-turn-375x667")
+    assert out_of_view(page, MD_TURN) == {}
+    page.locator("#md-reroll").click()  # REROLL mode: CANCEL joins the turn's controls
+    page.evaluate("window.scrollTo(0, 0)")
+    assert out_of_view(page, [*MD_TURN, "#md-cancel"]) == {}
+
+    players = ["Ana", "Bo", "Cy", "Di", "Ed", "Flo", "Gil", "Hal"]
+    seed = find_seed(players, 60, bank_at_once, lambda s: s.phase is mishimash.Phase.SELECT)
+    open_app(f"?seed={seed}#mishimash")
+    ms = MishimashDriver(page, players, 60, seed)
+    ms.start()
+    page.evaluate("window.scrollTo(0, 0)")
+    assert out_of_view(page, MS_TURN) == {}
+    ms.roll()
+    page.evaluate("window.scrollTo(0, 0)")
+    shot("a11y-mishimash-turn-375x667")
+    assert out_of_view(page, MS_TURN) == {}
+
+
+def test_line_sums_and_bonuses_are_read_with_the_board(page: Page, open_app: Open) -> None:
+    page.set_viewport_size(PHONE)
+    open_app(f"?seed={MD_SEED}#magdagdon")
+    driver = MagdagdonDriver(page, "peaceful", MD_SEED)
+    driver.play_turn()
+    board = driver.state.board
+    row_sum = sum(v for v in board[:4] if v > 0)
+    expect(page.get_by_role("gridcell", name=f"Sum of row 1: {row_sum}")).to_have_count(1)
+    col_sum = sum(board[i] for i in range(0, 16, 4) if board[i] > 0)
+    expect(page.locator("#md-col-sum-0")).to_have_text(f"Sum of column 1: {col_sum}")
