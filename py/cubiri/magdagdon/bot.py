@@ -125,7 +125,8 @@ def hand_linear(weights: Weights) -> tuple[float, ...]:
     linear[_STUCK] = -1.0
     linear[_CONFLICTS] = -weights.conflict
     for n in range(5):
-        linear[_LINES + n] = 1.0
+        linear[_LINES + n] = weights.line_slope[n]
+        linear[_OPEN_LINES + n] = weights.line_offset[n]
     return tuple(linear)
 
 
@@ -148,6 +149,12 @@ class Weights:
     keep: float = 25.0  # a power use kept for later is worth this much on an empty board
     next_roll: float = 1.0  # how much the exact chance that the next roll is a MAGDAGDON counts
     wasted: float = 0.0  # what a turn lost to a MAGDAGDON costs beyond its RUIN
+    # What a line still able to earn a bonus ends with, by its open cells: slope × its
+    # chance-weighed bonus (`Evaluator._line`) + offset. The product of per-cell chances
+    # undervalues an open line (~1.5 points for an untouched one that ends with ~27 on average:
+    # some bonus or other usually comes), so `LINE_TABLES` measure both from the bot's games.
+    line_slope: tuple[float, ...] = (1.0,) * 5
+    line_offset: tuple[float, ...] = (0.0,) * 5
     linear: tuple[float, ...] = ()  # the weight of each of FEATURES; () is `hand_linear`
 
 
@@ -181,6 +188,16 @@ NIGHTMARE_FIT = fitted(
     open_lines4=11.41,
 )
 
+# (slope, offset) of lines by open cells (0…4), least squares of the bonus each line that could
+# still earn one ended with, on its `_line` value, over the boards of 200 games by the bot
+# (seeds 5000…); with 3–4 open cells the value does not predict the end (slope 0, the mean),
+# and the offsets are scaled by 0.6, which played better than the full measure on 400 games
+# (seeds 1000…: PEACEFUL +5 at 0.6 against +1 at 1.0; SURVIVAL +12 against +11).
+LINE_TABLES = {
+    "peaceful": ((1.0, 1.05, 0.9, 0.0, 0.0), (0.0, 5.16, 11.34, 15.48, 16.56)),
+    "survival": ((1.0, 0.87, 0.5, 0.0, 0.0), (0.0, 3.12, 8.58, 10.38, 10.38)),
+}
+
 WEIGHTS: dict[str, Weights] = {
     # Fitted by `bench/magdagdon_bot.py --tune` on 100 self-play games (seeds 100000…); `wasted`
     # and `next_roll` by hand on 200–400 games from the same seeds.
@@ -188,8 +205,10 @@ WEIGHTS: dict[str, Weights] = {
         risk=(1.0, 0.375, 0.1, 0.03, 0.0, 0.0, 0.0),
         late=1.25,
         fill=(0.0, 0.75, 0.48, 0.4, 0.5625, 0.525, 0.4),
-        keep=48.0,
+        keep=25.0,  # 48 before the lines were measured; 25 of 10/25/48/70 on 400 games
         wasted=40.0,
+        line_slope=LINE_TABLES["peaceful"][0],
+        line_offset=LINE_TABLES["peaceful"][1],
     ),
     "survival": Weights(
         lean=0.48,
@@ -197,6 +216,8 @@ WEIGHTS: dict[str, Weights] = {
         stuck=37.5,
         keep=20.0,
         next_roll=0.0,  # the exact check of the next roll did not pay here (200 games)
+        line_slope=LINE_TABLES["survival"][0],
+        line_offset=LINE_TABLES["survival"][1],
     ),
     "nightmare": Weights(
         risk=(1.0, 0.24, 0.1, 0.03, 0.0, 0.0, 0.0),
