@@ -233,6 +233,9 @@ def _popcount(mask: int) -> int:
     return bin(mask).count("1")
 
 
+VALUE_MEMO = 20_000  # boards whose value an evaluator remembers at most
+
+
 class Evaluator:
     """`value(board)`: the final score (less power penalties) the board can be expected to reach."""
 
@@ -255,6 +258,7 @@ class Evaluator:
         self.linear = weights.linear or hand_linear(weights)
         self._terms = [(index, weight) for index, weight in enumerate(self.linear) if weight]
         self._lines: dict[int, float] = {}
+        self._values: dict[Board, float] = {}
         # _cells[empties][mask]: an empty cell that may still take the values of `mask`.
         self._cells = [[self._cell(mask, empties) for mask in range(64)] for empties in range(17)]
         self._fill = [weights.fill[_popcount(mask)] for mask in range(64)]
@@ -307,9 +311,16 @@ class Evaluator:
         return best
 
     def value(self, board: Sequence[int]) -> float:
-        """The board's expected final score: its features (`features`) weighed by `linear`."""
-        found = self.features(board)
-        return sum([found[index] * weight for index, weight in self._terms])
+        """The board's expected final score: its features (`features`) weighed by `linear`.
+        Remembered: the prices of a power's outcomes reach many of the same boards."""
+        board = tuple(board)  # the same tuple when it is one already
+        known = self._values.get(board)
+        if known is None:
+            if len(self._values) >= VALUE_MEMO:
+                self._values.clear()  # a bound on memory; only speed depends on the memo
+            found = self.features(board)
+            known = self._values[board] = sum([found[i] * weight for i, weight in self._terms])
+        return known
 
     def features(self, board: Sequence[int]) -> list[float]:
         """What the board's value is made of, one number per `FEATURES` name."""
@@ -634,14 +645,22 @@ def _reroll_candidates(board: Board, dice: Sequence[int], stuck: bool) -> list[t
     """The sets of dice worth pricing for a REROLL: every set once few cells are empty (the
     search is quick there and the last cells are where a roll matters most); on a fuller board
     only when the roll is a MAGDAGDON, and at most two dice (their 21 outcomes at most, so the
-    turn stays quick); else none."""
+    turn stays quick), a pair only of dice that no cell takes now (a die that fits is worth
+    keeping, and pricing every pair on a near-empty board took up to ~60 ms); else none."""
     count = len(dice)
-    largest = count if board.count(EMPTY) <= REROLL_ALL_SETS_AT else 2 if stuck else 0
-    return [
-        chosen
-        for size in range(1, largest + 1)
-        for chosen in itertools.combinations(range(count), size)
-    ]
+    if board.count(EMPTY) <= REROLL_ALL_SETS_AT:
+        return [
+            chosen
+            for size in range(1, count + 1)
+            for chosen in itertools.combinations(range(count), size)
+        ]
+    if not stuck:
+        return []
+    accepted = 0
+    for _, mask in _spots(board):
+        accepted |= mask
+    misfits = [die for die, value in enumerate(dice) if not accepted >> (value - 1) & 1]
+    return [(die,) for die in range(count)] + list(itertools.combinations(misfits, 2))
 
 
 # At 6 empty cells pricing every set took up to ~40 ms a decision (+3 points on PEACEFUL): too
