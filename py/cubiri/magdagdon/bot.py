@@ -431,7 +431,7 @@ def evaluator(difficulty: str, weights: Weights | None = None) -> Evaluator:
 
 # Staging -------------------------------------------------------------------------------------
 BEAM = 24  # boards carried on from each size beyond the minimum (M4: more dice are optional)
-POWER_BEAM = 3  # the same when pricing dice for a power: a REROLL has up to 126 outcomes
+POWER_BEAM = 6  # the same when pricing dice for a power: a REROLL has up to 126 outcomes
 
 
 def _spots(board: Board) -> list[tuple[int, int]]:
@@ -663,9 +663,9 @@ def _reroll_candidates(board: Board, dice: Sequence[int], stuck: bool) -> list[t
     return [(die,) for die in range(count)] + list(itertools.combinations(misfits, 2))
 
 
-# At 6 empty cells pricing every set took up to ~40 ms a decision (+3 points on PEACEFUL): too
-# near the time limit once Pyodide's slowdown is counted.
-REROLL_ALL_SETS_AT = 5
+# Every set from 7 empty cells and POWER_BEAM 6 (was 5 and 3, before the evaluator remembered
+# values): PEACEFUL +3.0 ± 1.8 on 400 games (seeds 1000…); 9 cells did no better.
+REROLL_ALL_SETS_AT = 7
 
 
 class _RollPrices:
