@@ -206,3 +206,18 @@ def test_fitted_weights_name_every_feature() -> None:
     with pytest.raises(ValueError, match="ruins"):
         fitted(**named)
     assert all(not w.linear or len(w.linear) == len(FEATURES) for w in WEIGHTS.values())
+
+
+def test_remembered_values_are_the_weighed_features(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The memo of board values only saves time: a value read back, or computed again after the
+    # memo was emptied at its bound, is the weighed features (as a list or a tuple board).
+    monkeypatch.setattr("cubiri.magdagdon.bot.VALUE_MEMO", 2)
+    judge = evaluator("peaceful")
+    judge._values.clear()
+    boards = [parse_board(text) for text in ("34../4.../..../....", "5.../..../..../....")]
+    boards.append(parse_board("2.../3.../..../...."))
+    for board in [*boards, *boards]:
+        weighed = sum(w * x for w, x in zip(judge.linear, judge.features(board), strict=True))
+        assert judge.value(list(board)) == pytest.approx(weighed)
+        assert judge.value(board) == pytest.approx(weighed)
+        assert len(judge._values) <= 2

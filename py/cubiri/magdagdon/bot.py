@@ -125,7 +125,8 @@ def hand_linear(weights: Weights) -> tuple[float, ...]:
     linear[_STUCK] = -1.0
     linear[_CONFLICTS] = -weights.conflict
     for n in range(5):
-        linear[_LINES + n] = 1.0
+        linear[_LINES + n] = weights.line_slope[n]
+        linear[_OPEN_LINES + n] = weights.line_offset[n]
     return tuple(linear)
 
 
@@ -148,6 +149,12 @@ class Weights:
     keep: float = 25.0  # a power use kept for later is worth this much on an empty board
     next_roll: float = 1.0  # how much the exact chance that the next roll is a MAGDAGDON counts
     wasted: float = 0.0  # what a turn lost to a MAGDAGDON costs beyond its RUIN
+    # What a line still able to earn a bonus ends with, by its open cells: slope × its
+    # chance-weighed bonus (`Evaluator._line`) + offset. The product of per-cell chances
+    # undervalues an open line (~1.5 points for an untouched one that ends with ~27 on average:
+    # some bonus or other usually comes), so `LINE_TABLES` measure both from the bot's games.
+    line_slope: tuple[float, ...] = (1.0,) * 5
+    line_offset: tuple[float, ...] = (0.0,) * 5
     linear: tuple[float, ...] = ()  # the weight of each of FEATURES; () is `hand_linear`
 
 
@@ -181,6 +188,16 @@ NIGHTMARE_FIT = fitted(
     open_lines4=11.41,
 )
 
+# (slope, offset) of lines by open cells (0…4), least squares of the bonus each line that could
+# still earn one ended with, on its `_line` value, over the boards of 200 games by the bot
+# (seeds 5000…); with 3–4 open cells the value does not predict the end (slope 0, the mean),
+# and the offsets are scaled by 0.6, which played better than the full measure on 400 games
+# (seeds 1000…: PEACEFUL +5 at 0.6 against +1 at 1.0; SURVIVAL +12 against +11).
+LINE_TABLES = {
+    "peaceful": ((1.0, 1.05, 0.9, 0.0, 0.0), (0.0, 5.16, 11.34, 15.48, 16.56)),
+    "survival": ((1.0, 0.87, 0.5, 0.0, 0.0), (0.0, 3.12, 8.58, 10.38, 10.38)),
+}
+
 WEIGHTS: dict[str, Weights] = {
     # Fitted by `bench/magdagdon_bot.py --tune` on 100 self-play games (seeds 100000…); `wasted`
     # and `next_roll` by hand on 200–400 games from the same seeds.
@@ -188,8 +205,10 @@ WEIGHTS: dict[str, Weights] = {
         risk=(1.0, 0.375, 0.1, 0.03, 0.0, 0.0, 0.0),
         late=1.25,
         fill=(0.0, 0.75, 0.48, 0.4, 0.5625, 0.525, 0.4),
-        keep=48.0,
+        keep=25.0,  # 48 before the lines were measured; 25 of 10/25/48/70 on 400 games
         wasted=40.0,
+        line_slope=LINE_TABLES["peaceful"][0],
+        line_offset=LINE_TABLES["peaceful"][1],
     ),
     "survival": Weights(
         lean=0.48,
@@ -197,6 +216,8 @@ WEIGHTS: dict[str, Weights] = {
         stuck=37.5,
         keep=20.0,
         next_roll=0.0,  # the exact check of the next roll did not pay here (200 games)
+        line_slope=LINE_TABLES["survival"][0],
+        line_offset=LINE_TABLES["survival"][1],
     ),
     "nightmare": Weights(
         risk=(1.0, 0.24, 0.1, 0.03, 0.0, 0.0, 0.0),
@@ -210,6 +231,9 @@ WEIGHTS: dict[str, Weights] = {
 
 def _popcount(mask: int) -> int:
     return bin(mask).count("1")
+
+
+VALUE_MEMO = 20_000  # boards whose value an evaluator remembers at most
 
 
 class Evaluator:
@@ -234,6 +258,7 @@ class Evaluator:
         self.linear = weights.linear or hand_linear(weights)
         self._terms = [(index, weight) for index, weight in enumerate(self.linear) if weight]
         self._lines: dict[int, float] = {}
+        self._values: dict[Board, float] = {}
         # _cells[empties][mask]: an empty cell that may still take the values of `mask`.
         self._cells = [[self._cell(mask, empties) for mask in range(64)] for empties in range(17)]
         self._fill = [weights.fill[_popcount(mask)] for mask in range(64)]
@@ -286,9 +311,16 @@ class Evaluator:
         return best
 
     def value(self, board: Sequence[int]) -> float:
-        """The board's expected final score: its features (`features`) weighed by `linear`."""
-        found = self.features(board)
-        return sum([found[index] * weight for index, weight in self._terms])
+        """The board's expected final score: its features (`features`) weighed by `linear`.
+        Remembered: the prices of a power's outcomes reach many of the same boards."""
+        board = tuple(board)  # the same tuple when it is one already
+        known = self._values.get(board)
+        if known is None:
+            if len(self._values) >= VALUE_MEMO:
+                self._values.clear()  # a bound on memory; only speed depends on the memo
+            found = self.features(board)
+            known = self._values[board] = sum([found[i] * weight for i, weight in self._terms])
+        return known
 
     def features(self, board: Sequence[int]) -> list[float]:
         """What the board's value is made of, one number per `FEATURES` name."""
@@ -399,7 +431,7 @@ def evaluator(difficulty: str, weights: Weights | None = None) -> Evaluator:
 
 # Staging -------------------------------------------------------------------------------------
 BEAM = 24  # boards carried on from each size beyond the minimum (M4: more dice are optional)
-POWER_BEAM = 3  # the same when pricing dice for a power: a REROLL has up to 126 outcomes
+POWER_BEAM = 6  # the same when pricing dice for a power: a REROLL has up to 126 outcomes
 
 
 def _spots(board: Board) -> list[tuple[int, int]]:
@@ -565,9 +597,12 @@ OUTCOMES = {count: _outcomes(count) for count in range(1, 5)}
 
 
 def _keep_value(rules: Difficulty, board: Board, weights: Weights) -> float:
-    """What keeping a power use for a later roll is worth: more while more cells are empty."""
+    """What keeping a power use for a later roll is worth: more while more cells are empty,
+    by the square root of their share (a use stays worth much until the last few cells; in
+    proportion to the share: PEACEFUL -2.8 ± 1.6 on seeds 1000…, -4.3 ± 2.6 on 0…, SURVIVAL
+    the same within ±1)."""
     del rules
-    return weights.keep * board.count(EMPTY) / CELLS
+    return weights.keep * math.sqrt(board.count(EMPTY) / CELLS)
 
 
 def choose_power(
@@ -613,19 +648,27 @@ def _reroll_candidates(board: Board, dice: Sequence[int], stuck: bool) -> list[t
     """The sets of dice worth pricing for a REROLL: every set once few cells are empty (the
     search is quick there and the last cells are where a roll matters most); on a fuller board
     only when the roll is a MAGDAGDON, and at most two dice (their 21 outcomes at most, so the
-    turn stays quick); else none."""
+    turn stays quick), a pair only of dice that no cell takes now (a die that fits is worth
+    keeping, and pricing every pair on a near-empty board took up to ~60 ms); else none."""
     count = len(dice)
-    largest = count if board.count(EMPTY) <= REROLL_ALL_SETS_AT else 2 if stuck else 0
-    return [
-        chosen
-        for size in range(1, largest + 1)
-        for chosen in itertools.combinations(range(count), size)
-    ]
+    if board.count(EMPTY) <= REROLL_ALL_SETS_AT:
+        return [
+            chosen
+            for size in range(1, count + 1)
+            for chosen in itertools.combinations(range(count), size)
+        ]
+    if not stuck:
+        return []
+    accepted = 0
+    for _, mask in _spots(board):
+        accepted |= mask
+    misfits = [die for die, value in enumerate(dice) if not accepted >> (value - 1) & 1]
+    return [(die,) for die in range(count)] + list(itertools.combinations(misfits, 2))
 
 
-# At 6 empty cells pricing every set took up to ~40 ms a decision (+3 points on PEACEFUL): too
-# near the time limit once Pyodide's slowdown is counted.
-REROLL_ALL_SETS_AT = 5
+# Every set from 7 empty cells and POWER_BEAM 6 (was 5 and 3, before the evaluator remembered
+# values): PEACEFUL +3.0 ± 1.8 on 400 games (seeds 1000…); 9 cells did no better.
+REROLL_ALL_SETS_AT = 7
 
 
 class _RollPrices:
