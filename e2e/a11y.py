@@ -24,6 +24,8 @@ LOCALE = {"en": "en-GB", "hu": "hu-HU", "pt": "pt-PT", "vi": "vi-VN"}
 def new_page(browser: Browser, base_url: str, language: str, viewport: dict[str, int]) -> Page:
     """A fresh context in `language` whose page can load axe-core. Service workers are blocked:
     a request the worker makes would not reach `page.route`."""
+    # Without it the route below could not answer and add_script_tag would wait for ever.
+    assert AXE_JS.is_file(), f"{AXE_JS} is missing: `make vendor` installs the npm packages"
     context: BrowserContext = browser.new_context(
         locale=LOCALE[language], viewport=viewport, service_workers="block"
     )
