@@ -170,7 +170,7 @@ def clipped(page: Page, scope: str) -> list[str]:
             for (const el of document.querySelectorAll(scope + ' *')) {
                 if (el.closest('[hidden], .visually-hidden, [aria-hidden=true]')) continue;
                 const box = el.getBoundingClientRect();
-                if (box.width === 0 || box.height === 0) continue;
+                if (box.width <= 1 || box.height <= 1) continue;  // none, or visually hidden text
                 const hasText = [...el.childNodes].some(
                     n => n.nodeType === 3 && n.textContent.trim());
                 const style = getComputedStyle(el);

@@ -294,7 +294,7 @@ def headings(page: Page) -> list[int]:
     return levels
 
 
-@pytest.mark.parametrize("language", ["en", "hu"])
+@pytest.mark.parametrize("language", ["hu"])  # the structure is one; its longest words
 def test_one_main_an_h1_per_screen_headings_in_order_and_languages_named_in_their_own(
     browser: Browser, base_url: str, language: str
 ) -> None:

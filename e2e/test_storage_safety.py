@@ -377,8 +377,8 @@ def test_issue18_7_a_reload_keeps_the_die_picked_but_not_yet_placed(
 # The soak: two tabs, random taps, reloads ----------------------------------------------------
 # A short soak in `make test`; a long one by hand: CUBIRI_SOAK_TAPS=300 .venv/bin/python -m pytest
 # e2e/test_storage_safety.py -k soak -s
-SOAK_TAPS = int(os.environ.get("CUBIRI_SOAK_TAPS", "60"))
-RELOAD_EVERY = 20
+SOAK_TAPS = int(os.environ.get("CUBIRI_SOAK_TAPS", "30"))
+RELOAD_EVERY = 15
 CONTROLS = (
     "#md-dice .die:visible:not([disabled])",
     "#md-board .md-cell[data-lit=true]",

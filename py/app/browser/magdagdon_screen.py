@@ -176,7 +176,7 @@ class MagdagdonScreen:
                 state = saved.state
                 if meta is not None and meta.belongs_to(state.seed, state.difficulty):
                     self.meta = meta
-            elif seed is None and daily_day is None and not stores.tour_seen("magdagdon"):
+            elif seed is None and daily_day is None and stores.tour_due("magdagdon"):
                 tour = True  # a first visit: nothing saved, no link
         if tour:
             self.start_tour()

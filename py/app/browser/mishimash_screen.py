@@ -125,7 +125,7 @@ class MishimashScreen:
             if saved is not None:
                 self.state, self.record_id = saved.state, saved.record_id
                 self.levels = seat_levels(saved.seats, len(saved.state.players))
-            elif seed is None and not stores.tour_seen("mishimash"):
+            elif seed is None and stores.tour_due("mishimash"):
                 tour = True
         if tour:
             self.start_tour()

@@ -121,8 +121,10 @@ def set_feel(name: str, on: bool) -> None:
     storage.write(FEEL_KEYS[name], "on" if on else "off")
 
 
-def tour_seen(game: str) -> bool:
-    return storage.read(TOUR_KEY.format(game=game)) == "seen"
+def tour_due(game: str) -> bool:
+    """Whether a first visit should show `game`'s walkthrough: not seen yet, and storage there
+    to remember it (blocked storage would show it at every visit; RULES still offers it)."""
+    return storage.available() and storage.read(TOUR_KEY.format(game=game)) != "seen"
 
 
 def set_tour_seen(game: str) -> None:
