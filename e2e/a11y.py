@@ -170,10 +170,11 @@ def clipped(page: Page, scope: str) -> list[str]:
             for (const el of document.querySelectorAll(scope + ' *')) {
                 if (el.closest('[hidden], .visually-hidden, [aria-hidden=true]')) continue;
                 const box = el.getBoundingClientRect();
-                if (box.width <= 1 || box.height <= 1) continue;  // none, or visually hidden text
+                if (box.width === 0 || box.height === 0) continue;
+                const style = getComputedStyle(el);
+                if (style.position === 'absolute' && style.clipPath === 'inset(50%)') continue;
                 const hasText = [...el.childNodes].some(
                     n => n.nodeType === 3 && n.textContent.trim());
-                const style = getComputedStyle(el);
                 const cuts = style.overflowX !== 'visible' || style.textOverflow === 'ellipsis';
                 if (hasText && cuts && el.scrollWidth > el.clientWidth + 1)
                     out.push((el.id || el.tagName + '.' + el.className) + ' cut');
