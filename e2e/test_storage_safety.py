@@ -12,6 +12,7 @@ import json
 import os
 import random
 from collections.abc import Callable, Iterator
+from typing import Any
 
 import pytest
 from playwright.sync_api import BrowserContext, Page, expect
@@ -388,31 +389,51 @@ CONTROLS = (
 )
 
 
+def soak(
+    tabs: tuple[Page, Page],
+    rng: random.Random,
+    controls: tuple[str, ...],
+    onward: str,
+    onward_odds: float,
+    key: str,
+    codec: Any,
+    empty_ok: bool = False,
+) -> set[str]:
+    """Random taps on `controls` in either tab, often on `onward` (so that games end), and a
+    reload every so often; after each tap the saved game replays to a legal game. Returns the
+    ids of the records the finished games made."""
+    recorded: set[str] = set()
+    for step in range(SOAK_TAPS):
+        tab = rng.choice(tabs)
+        if step % RELOAD_EVERY == RELOAD_EVERY - 1:
+            tab.reload()
+            tab.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
+        choices = [control for selector in controls for control in tab.locator(selector).all()]
+        ahead = tab.locator(onward).all()
+        if ahead and rng.random() < onward_odds:
+            choices = ahead
+        if choices:
+            rng.choice(choices).click(timeout=5_000)
+        raw = stored(tab, key)
+        if raw is None and empty_ok:
+            continue  # NEW GAME: back at the setup
+        saved, problem = codec.load(raw)
+        assert problem is None and saved is not None, f"step {step}: {problem}"
+        if saved.record_id is not None:
+            recorded.add(saved.record_id)
+    return recorded
+
+
 def test_issue18_soak_two_tabs_tapping_at_random_keep_one_legal_game_and_every_row(
     two_tabs: Callable[..., tuple[Page, Page]], base_url: str
 ) -> None:
     """Two tabs of one MAGDAGDON game, random taps between them and a reload every so often:
     the save replays to a legal game throughout, and every finished game's row is kept."""
-    rng = random.Random(18)
     a, b = two_tabs()
     ready(a, base_url + "?seed=3#magdagdon")
     ready(b, base_url + "#magdagdon")
-    recorded: set[str] = set()
-    for step in range(SOAK_TAPS):
-        tab = rng.choice((a, b))
-        if step % RELOAD_EVERY == RELOAD_EVERY - 1:
-            tab.reload()
-            tab.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
-        choices = [control for selector in CONTROLS for control in tab.locator(selector).all()]
-        onward = tab.locator(f"{CONTROLS[2]}, {CONTROLS[4]}").all()
-        if onward and rng.random() < 0.4:
-            choices = onward  # often on to the next step, so that games end
-        if choices:
-            rng.choice(choices).click(timeout=5_000)
-        saved, problem = MAGDAGDON.load(stored(tab, MD_GAME))
-        assert problem is None and saved is not None, f"step {step}: {problem}"
-        if saved.record_id is not None:
-            recorded.add(saved.record_id)
+    onward = f"{CONTROLS[2]}, {CONTROLS[4]}"  # on to the next step
+    recorded = soak((a, b), random.Random(18), CONTROLS, onward, 0.4, MD_GAME, MAGDAGDON)
     rows = set(score_rows(stored(a, MD_SCORES)))
     assert recorded <= rows, f"lost rows: {recorded - rows}"
     print(f"soak: {len(recorded)} games finished, {len(rows)} rows")
@@ -433,30 +454,14 @@ def test_issue18_soak_two_tabs_of_one_mishimash_game_tapping_at_random(
 ) -> None:
     """Two tabs of one solo MISHIMASH game to 30, random taps between them and a reload every
     so often: the save always replays to a legal game, and every solo record made is kept."""
-    rng = random.Random(1818)
     a, b = two_tabs()
     ready(a, base_url + "?seed=7#mishimash")
     MishimashDriver(a, ["Ana"], 30, 7).start()
     ready(b, base_url + "#mishimash")
-    recorded: set[str] = set()
-    for step in range(SOAK_TAPS):
-        tab = rng.choice((a, b))
-        if step % RELOAD_EVERY == RELOAD_EVERY - 1:
-            tab.reload()
-            tab.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
-        choices = [c for selector in MS_CONTROLS for c in tab.locator(selector).all()]
-        onward = tab.locator(f"{MS_CONTROLS[0]}, {MS_CONTROLS[2]}, {MS_CONTROLS[4]}").all()
-        if onward and rng.random() < 0.5:
-            choices = onward  # often ROLL or BANK, so that games end
-        if choices:
-            rng.choice(choices).click(timeout=5_000)
-        raw = stored(tab, MS_GAME)
-        if raw is None:
-            continue  # NEW GAME: back at the setup
-        saved, problem = MISHIMASH.load(raw)
-        assert problem is None and saved is not None, f"step {step}: {problem}"
-        if saved.record_id is not None:
-            recorded.add(saved.record_id)
+    onward = f"{MS_CONTROLS[0]}, {MS_CONTROLS[2]}, {MS_CONTROLS[4]}"  # ROLL, BANK, NEW GAME
+    recorded = soak(
+        (a, b), random.Random(1818), MS_CONTROLS, onward, 0.5, MS_GAME, MISHIMASH, empty_ok=True
+    )
     targets = json.loads(stored(a, MS_RECORDS) or "{}").get("targets", {})
     rows = {row["id"] for row in targets.get("30", [])}
     assert recorded <= rows, f"lost records: {recorded - rows}"
