@@ -11,13 +11,17 @@ from cubiri.magdagdon import game
 from cubiri.magdagdon.board import EMPTY, Board, Masks, parse_board, placeable
 from cubiri.magdagdon.bot import (
     FEATURES,
+    LINES,
     NEIGHBOURS,
     WEIGHTS,
+    MeasuredLines,
+    canonical,
     choose_power,
     choose_ruin,
     choose_staging,
     evaluator,
     fitted,
+    line_key,
     main,
     next_action,
     play_game,
@@ -221,3 +225,49 @@ def test_remembered_values_are_the_weighed_features(monkeypatch: pytest.MonkeyPa
         assert judge.value(list(board)) == pytest.approx(weighed)
         assert judge.value(board) == pytest.approx(weighed)
         assert len(judge._values) <= 2
+
+
+def test_a_line_state_is_the_same_read_either_way() -> None:
+    # M21 counts a STRAIGHT rising or falling: 6-5-_-_ and _-_-5-6 are one state.
+    judge = evaluator("peaceful")
+    codes = judge.codes(parse_board("65../..../..../...."))
+    falling = line_key(codes, LINES[0])
+    codes = judge.codes(parse_board("..56/..../..../...."))
+    rising = line_key(codes, LINES[0])
+    assert falling is not None and rising is not None and falling != rising
+    assert canonical(falling) == canonical(rising)
+
+
+def test_a_line_with_a_ruin_has_no_state() -> None:
+    # M22: a RUIN, now or to come (a cell no value fits, M19), takes the bonus away for good.
+    judge = evaluator("peaceful")
+    assert line_key(judge.codes(parse_board("6x../..../..../....")), LINES[0]) is None
+    dead = parse_board("6.2./..../..../....")  # cell 1 sits between a 6 and a 2 (M10)
+    assert line_key(judge.codes(dead), LINES[0]) is None
+
+
+def test_a_measured_line_moves_from_the_guess_by_how_often_it_was_seen() -> None:
+    key = canonical(1 | 2 << 7 | 3 << 14 | 4 << 21)  # 1-2-3-4: a STRAIGHT (M21)
+    measured = MeasuredLines("peaceful", {key: (15, 900)})
+    prior = MeasuredLines.PRIOR
+    assert measured.expected(key, 20.0) == (900 + prior * 20.0) / (15 + prior)
+    assert measured.expected(_reversed_key(key), 20.0) == measured.expected(key, 20.0)
+    assert measured.expected(key + 1, 20.0) == 20.0  # never seen: the guess
+
+
+def _reversed_key(key: int) -> int:
+    cells = [key >> shift & 127 for shift in (0, 7, 14, 21)]
+    return cells[3] | cells[2] << 7 | cells[1] << 14 | cells[0] << 21
+
+
+def test_the_measured_lines_are_whole_for_every_difficulty() -> None:
+    # bot_lines.json, made by tools/measure_magdagdon_lines.py: counts that can be true.
+    bonuses = {bonus.value for bonus in Bonus}
+    for difficulty in WEIGHTS:
+        measured = WEIGHTS[difficulty].measured
+        assert measured is not None
+        counts = measured.counts
+        assert len(counts) > 1000
+        for key, (seen, total) in counts.items():
+            assert key == canonical(key) and seen > 0
+            assert 0 <= total <= max(bonuses) * seen and total % 20 == 0  # M21's bonuses

@@ -4,10 +4,12 @@ Every decision compares boards by `Evaluator.value`, an estimate of the final sc
 can still become (M20–M24), not its score now: an empty cell is worth what it will probably hold,
 a cell that no value can fill any more is already a RUIN (M19), a cell that only one value can
 fill may well become one, and a line keeps the chance of its best bonus (M21) only while no RUIN
-stands in it (M22). The value is a weighed sum of such features (`FEATURES`); on NIGHTMARE the
-weights are fitted to the bot's own games (tools/fit_magdagdon_bot.py). The functions are pure
-and deterministic; chance enters only through the dice handed to them, so the engine can wrap
-`play_turn` with its own dice.
+stands in it (M22). What a line still able to earn a bonus ends with is measured: the bot's own
+games give the mean bonus of lines in each state (`MeasuredLines`, bot_lines.json, made by
+tools/measure_magdagdon_lines.py). The value is a weighed sum of such features (`FEATURES`); on
+NIGHTMARE the weights are fitted to the bot's own games (tools/fit_magdagdon_bot.py). The
+functions are pure and deterministic; chance enters only through the dice handed to them, so the
+engine can wrap `play_turn` with its own dice.
 
 Command line (with `py/` on `sys.path`):
     python3 -m cubiri.magdagdon.bot --difficulty peaceful --games 200 --seed 0
@@ -18,11 +20,13 @@ from __future__ import annotations
 
 import argparse
 import itertools
+import json
 import math
 import sys
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from cubiri.kernel import outcomes
 from cubiri.magdagdon import game
@@ -125,8 +129,7 @@ def hand_linear(weights: Weights) -> tuple[float, ...]:
     linear[_STUCK] = -1.0
     linear[_CONFLICTS] = -weights.conflict
     for n in range(5):
-        linear[_LINES + n] = weights.line_slope[n]
-        linear[_OPEN_LINES + n] = weights.line_offset[n]
+        linear[_LINES + n] = 1.0  # what `Evaluator._line` expects the line to end with
     return tuple(linear)
 
 
@@ -149,13 +152,15 @@ class Weights:
     keep: float = 25.0  # a power use kept for later is worth this much on an empty board
     next_roll: float = 1.0  # how much the exact chance that the next roll is a MAGDAGDON counts
     wasted: float = 0.0  # what a turn lost to a MAGDAGDON costs beyond its RUIN
-    # What a line still able to earn a bonus ends with, by its open cells: slope × its
-    # chance-weighed bonus (`Evaluator._line`) + offset. The product of per-cell chances
-    # undervalues an open line (~1.5 points for an untouched one that ends with ~27 on average:
-    # some bonus or other usually comes), so `LINE_TABLES` measure both from the bot's games.
+    # What a line still able to earn a bonus ends with, by its open cells, before measuring
+    # (the prior of `measured`): slope × its chance-weighed bonus (`Evaluator._line`) + offset.
+    # The product of per-cell chances undervalues an open line (~1.5 points for an untouched one
+    # that ends with ~27 on average: some bonus or other usually comes), so `LINE_TABLES`
+    # measure both from the bot's games.
     line_slope: tuple[float, ...] = (1.0,) * 5
     line_offset: tuple[float, ...] = (0.0,) * 5
     linear: tuple[float, ...] = ()  # the weight of each of FEATURES; () is `hand_linear`
+    measured: MeasuredLines | None = None  # what lines ended with in the bot's games
 
 
 # Fitted by `tools/fit_magdagdon_bot.py nightmare --games 400` from the hand-made weights (3
@@ -176,16 +181,76 @@ NIGHTMARE_FIT = fitted(
     options4=-1.345,
     options5=8.026,
     options6=-0.9723,
-    lines0=0.9715,
-    lines1=0.5633,
-    lines2=0.1285,
-    lines3=-0.2303,
-    lines4=-0.9433,
-    open_lines0=-4.171,
-    open_lines1=4.479,
-    open_lines2=10.67,
-    open_lines3=13.19,
-    open_lines4=11.41,
+    # The fit weighed lines by open cells as 0.9715, 0.5633, 0.1285, -0.2303, -0.9433 and
+    # counted them -4.171, 4.479, 10.67, 13.19, 11.41: the prior of NIGHTMARE's measured lines
+    # (`NIGHTMARE_LINES`), which `_line` gives whole.
+    lines0=1.0,
+    lines1=1.0,
+    lines2=1.0,
+    lines3=1.0,
+    lines4=1.0,
+    open_lines0=0.0,
+    open_lines1=0.0,
+    open_lines2=0.0,
+    open_lines3=0.0,
+    open_lines4=0.0,
+)
+NIGHTMARE_LINES = ((0.9715, 0.5633, 0.1285, -0.2303, -0.9433), (-4.171, 4.479, 10.67, 13.19, 11.41))
+
+# Fitted by `tools/fit_magdagdon_bot.py peaceful --games 400 --rounds 3 --step 0.5` (2 rounds
+# kept of 3) and the same for survival (2 of 3), from the hand-made weights with the measured
+# lines: on the check seeds (200000…, 400 games) PEACEFUL 382.9 → 401.7, SURVIVAL 320.5 → 332.0.
+PEACEFUL_FIT = fitted(
+    numbers=0.9539,
+    ruins=-23.41,
+    cells=0.9103,
+    stuck=-0.9461,
+    conflicts=-71.39,
+    empties=-0.01422,
+    one=-1.229,
+    options0=-1.658,
+    options1=7.752,
+    options2=3.825,
+    options3=0.4084,
+    options4=-3.25,
+    options5=-1.326,
+    options6=-3.742,
+    lines0=1.027,
+    lines1=0.9355,
+    lines2=0.901,
+    lines3=0.8644,
+    lines4=1.107,
+    open_lines0=0.2772,
+    open_lines1=-1.691,
+    open_lines2=-1.179,
+    open_lines3=2.746,
+    open_lines4=0.9079,
+)
+SURVIVAL_FIT = fitted(
+    numbers=0.8974,
+    ruins=-16.03,
+    cells=0.9835,
+    stuck=-0.912,
+    conflicts=-24.08,
+    empties=0.02907,
+    one=0.4389,
+    options0=12.76,
+    options1=5.035,
+    options2=3.157,
+    options3=-0.8561,
+    options4=1.819,
+    options5=1.023,
+    options6=0.3038,
+    lines0=1.024,
+    lines1=0.9469,
+    lines2=0.91,
+    lines3=0.7315,
+    lines4=0.8271,
+    open_lines0=0.6498,
+    open_lines1=-2.699,
+    open_lines2=-1.776,
+    open_lines3=4.596,
+    open_lines4=1.201,
 )
 
 # (slope, offset) of lines by open cells (0…4), least squares of the bonus each line that could
@@ -196,7 +261,67 @@ NIGHTMARE_FIT = fitted(
 LINE_TABLES = {
     "peaceful": ((1.0, 1.05, 0.9, 0.0, 0.0), (0.0, 5.16, 11.34, 15.48, 16.56)),
     "survival": ((1.0, 0.87, 0.5, 0.0, 0.0), (0.0, 3.12, 8.58, 10.38, 10.38)),
+    "nightmare": NIGHTMARE_LINES,
 }
+
+
+def line_key(codes: Sequence[int], cells: Sequence[int]) -> int | None:
+    """The state of a line (`LINES`) from its cells' codes (`Evaluator.codes`), 7 bits each in
+    reading order; None once a RUIN, now or to come, takes its bonus away (M22)."""
+    a, b, c, d = (codes[cell] for cell in cells)
+    if a < 0 or b < 0 or c < 0 or d < 0 or a == 8 or b == 8 or c == 8 or d == 8:
+        return None
+    return a | b << 7 | c << 14 | d << 21
+
+
+_OPEN_CELLS = tuple(int(code >= 8) for code in range(128))
+
+
+def canonical(key: int) -> int:
+    """One key for a line state and its reverse: M21 counts a STRAIGHT rising or falling."""
+    return min(key, _reversed(key))
+
+
+def _reversed(key: int) -> int:
+    """A line's key (its four cell codes, 7 bits each) read the other way: the same line for
+    M21, which counts a STRAIGHT rising or falling."""
+    return (key >> 21) | (key >> 14 & 127) << 7 | (key >> 7 & 127) << 14 | (key & 127) << 21
+
+
+class MeasuredLines:
+    """The bonus (M21) that lines still able to earn one ended with in the bot's own games, by
+    the line's state: its four cells' codes (`Evaluator.codes`), either reading direction. A
+    state seen n times with bonuses summing to S is expected to end with (S + PRIOR·prior) /
+    (n + PRIOR), the prior being the hand-made guess: a state seen once moves it a little, one
+    seen hundreds of times is its measure. Loaded from bot_lines.json on first use.
+
+    Measured by tools/measure_magdagdon_lines.py: rounds of self-play on seeds far from those
+    reported (0…), each round's games played with the lines of the rounds before it. On 2,000
+    new games each (seeds 204000… / 400000… / 120000…): PEACEFUL 333 → 387, SURVIVAL 265 → 321,
+    NIGHTMARE 188 → 199."""
+
+    PRIOR = 5.0  # how many measured lines the hand-made guess counts as
+    PATH = Path(__file__).with_name("bot_lines.json")
+
+    def __init__(self, difficulty: str, counts: Mapping[int, tuple[int, int]] | None = None):
+        self.difficulty = difficulty
+        self._counts = counts
+
+    @property
+    def counts(self) -> Mapping[int, tuple[int, int]]:
+        """Per line state (the smaller of its two keys): (lines seen, their bonuses summed)."""
+        if self._counts is None:
+            data = json.loads(self.PATH.read_text(encoding="utf-8"))
+            self._counts = {key: (seen, total) for key, seen, total in data[self.difficulty]}
+        return self._counts
+
+    def expected(self, key: int, prior: float) -> float:
+        found = self.counts.get(canonical(key))
+        if found is None:
+            return prior
+        seen, total = found
+        return (total + self.PRIOR * prior) / (seen + self.PRIOR)
+
 
 WEIGHTS: dict[str, Weights] = {
     # Fitted by `bench/magdagdon_bot.py --tune` on 100 self-play games (seeds 100000…); `wasted`
@@ -209,6 +334,8 @@ WEIGHTS: dict[str, Weights] = {
         wasted=40.0,
         line_slope=LINE_TABLES["peaceful"][0],
         line_offset=LINE_TABLES["peaceful"][1],
+        linear=PEACEFUL_FIT,
+        measured=MeasuredLines("peaceful"),
     ),
     "survival": Weights(
         lean=0.48,
@@ -218,13 +345,18 @@ WEIGHTS: dict[str, Weights] = {
         next_roll=0.0,  # the exact check of the next roll did not pay here (200 games)
         line_slope=LINE_TABLES["survival"][0],
         line_offset=LINE_TABLES["survival"][1],
+        linear=SURVIVAL_FIT,
+        measured=MeasuredLines("survival"),
     ),
     "nightmare": Weights(
         risk=(1.0, 0.24, 0.1, 0.03, 0.0, 0.0, 0.0),
         fill=(0.0, 0.75, 0.48, 0.4, 0.36, 0.42, 0.4),
         bonus_scale=(1.0, 1.0, 0.8),
         wasted=40.0,
+        line_slope=LINE_TABLES["nightmare"][0],
+        line_offset=LINE_TABLES["nightmare"][1],
         linear=NIGHTMARE_FIT,
+        measured=MeasuredLines("nightmare"),
     ),
 }
 
@@ -291,6 +423,20 @@ class Evaluator:
         return (1 - risk) * 2 * expected - risk * RUIN_PENALTY  # M20: counts in row and column
 
     def _line(self, key: int) -> float:
+        """The bonus a line still able to earn one is expected to end with (M21): measured
+        (`MeasuredLines`) from the guess of `_chance_bonus`."""
+        open_cells = sum(_OPEN_CELLS[key >> shift & 127] for shift in (0, 7, 14, 21))
+        weights = self.weights
+        prior = (
+            weights.line_slope[open_cells] * self._chance_bonus(key)
+            + weights.line_offset[open_cells]
+        )
+        measured = weights.measured
+        value = prior if measured is None else measured.expected(key, prior)
+        self._lines[key] = value
+        return value
+
+    def _chance_bonus(self, key: int) -> float:
         """The best bonus still open to a line, times the chance of getting it (M21)."""
         cells = [(key >> shift) & 127 for shift in (0, 7, 14, 21)]
         fill = self._fill
@@ -301,13 +447,12 @@ class Evaluator:
                 if cell < 8:
                     if cell != wanted:
                         break
-                elif cell >> (wanted - 1) & 1:  # empty: 8 + mask of the values it may take
+                elif (cell - 8) >> (wanted - 1) & 1:  # empty: 8 + mask of the values it may take
                     chance *= fill[cell - 8]
                 else:
                     break
             else:
                 best = max(best, bonus * chance)
-        self._lines[key] = best
         return best
 
     def value(self, board: Sequence[int]) -> float:
@@ -322,9 +467,40 @@ class Evaluator:
             known = self._values[board] = sum([found[i] * weight for i, weight in self._terms])
         return known
 
+    def codes(self, board: Sequence[int]) -> list[int]:
+        """Per cell: its number, -1 for a RUIN, 8 for an empty cell no value can fill any more,
+        else 8 + the mask of the values it may still take (those its neighbours allow)."""
+        found = [0.0] * len(FEATURES)
+        return self._codes(board, found)
+
     def features(self, board: Sequence[int]) -> list[float]:
         """What the board's value is made of, one number per `FEATURES` name."""
         found = [0.0] * len(FEATURES)
+        codes = self._codes(board, found)
+        empties = sum(1 for code in codes if code >= 8)
+        found[_EMPTIES] = empties
+        found[_ONE] = 1.0
+        cells = self._cells[empties]
+        worth = 0.0
+        for code in codes:
+            if code >= 8:
+                worth += cells[code - 8]  # code 8, a dead cell, is a RUIN to come (M19)
+                found[_OPTION_FEATURE[code]] += 1
+        found[_CELLS] = worth
+        lines = self._lines
+        for line in LINES:
+            key = line_key(codes, line)
+            if key is None:
+                continue
+            open_cells = _OPEN_CELLS[key & 127] + _OPEN_CELLS[key >> 7 & 127]
+            open_cells += _OPEN_CELLS[key >> 14 & 127] + _OPEN_CELLS[key >> 21]
+            found[_OPEN_LINES + open_cells] += 1
+            value = lines.get(key)
+            found[_LINES + open_cells] += self._line(key) if value is None else value
+        return found
+
+    def _codes(self, board: Sequence[int], found: list[float]) -> list[int]:
+        """`codes`, adding the features met on the way to `found`."""
         codes = [0] * CELLS  # per cell: the number, 8 + mask of values for an empty cell, -1 dead
         numbers = 0
         linked = 0
@@ -345,34 +521,16 @@ class Evaluator:
                         linked |= 1 << cell
                 codes[cell] = 8 + mask
         found[_NUMBERS] = 2 * numbers  # M20
-        empties = sum(1 for code in codes if code >= 8)
-        found[_EMPTIES] = empties
-        found[_ONE] = 1.0
         if numbers:
             self._mark_unreachable(codes, linked)
             accepted = 0
             for cell in range(CELLS):
                 if linked >> cell & 1:
                     accepted |= codes[cell] - 8
+            empties = sum(1 for code in codes if code >= 8)
             found[_STUCK] = self._stuck[_popcount(accepted)][min(self.minimum, empties)]
             found[_CONFLICTS] = self._narrow(codes)
-        cells = self._cells[empties]
-        worth = 0.0
-        for code in codes:
-            if code >= 8:
-                worth += cells[code - 8]  # code 8, a dead cell, is a RUIN to come (M19)
-                found[_OPTION_FEATURE[code]] += 1
-        found[_CELLS] = worth
-        lines = self._lines
-        for a, b, c, d in ((codes[w], codes[x], codes[y], codes[z]) for w, x, y, z in LINES):
-            if a < 0 or b < 0 or c < 0 or d < 0 or a == 8 or b == 8 or c == 8 or d == 8:
-                continue  # M22: a RUIN, now or to come, takes the line's bonus away
-            key = a | b << 7 | c << 14 | d << 21
-            open_cells = (a >= 8) + (b >= 8) + (c >= 8) + (d >= 8)
-            found[_OPEN_LINES + open_cells] += 1
-            value = lines.get(key)
-            found[_LINES + open_cells] += self._line(key) if value is None else value
-        return found
+        return codes
 
     @staticmethod
     def _narrow(codes: list[int]) -> int:
