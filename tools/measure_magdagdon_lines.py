@@ -60,8 +60,8 @@ def play(job: tuple[str, Counts, int, int]) -> tuple[Counts, list[int]]:
             state = game.play(state, next_action(state, weights=weights))
             if state.turns != turns and not state.over:
                 codes = judge.codes(state.board)
-                for line, cells in enumerate(LINES):
-                    key = line_key(codes, cells)
+                for line in range(len(LINES)):
+                    key = line_key(codes, line)
                     if key is not None:
                         states.append((line, canonical(key)))
         final = breakdown(state.board, difficulty, state.powers_used).lines
