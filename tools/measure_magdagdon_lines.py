@@ -8,8 +8,13 @@ that line had when the game ended. `MeasuredLines` turns the counts into the bot
 lines. Round 0 plays with the hand-made guess alone, each later round with the lines measured by
 the rounds before it (a player that judges lines better reaches other states), and the file
 holds all rounds. Seeds are far from the reported ones (0…): round r plays seeds 100000 +
-10000·r onwards. Deterministic: the same arguments write the same file. About 4 minutes a
-round on two cores for PEACEFUL.
+10000·r onwards. Deterministic: the same arguments and the same `WEIGHTS` write the same file.
+About 2 minutes a round on two cores for PEACEFUL.
+
+The shipped file was measured with the weights of commit 20c8bf0 (fitted to the measure before
+it); the weights in bot.py were then fitted to this file (tools/fit_magdagdon_bot.py). Run
+again now, it measures the same way with the weights fitted since, so its counts differ a
+little: measure, then fit again.
 """
 
 from __future__ import annotations
