@@ -24,19 +24,18 @@ UNTIL_IT_TAKES_TAPS = """async el => {
         return found;
     };
     const pause = ms => new Promise(resolve => setTimeout(resolve, ms));
-    const settled = async () => {
-        for (;;) {
-            const animations = moving();
-            if (animations.length) {
-                await Promise.all(animations.map(a => a.finished.catch(() => null)));
-            } else if (el.closest('[aria-disabled=true]')) {
-                await pause(10);
-            } else {
-                return;
-            }
+    const until = performance.now() + 5000;  // past that, Playwright's click waits on its own
+    while (performance.now() < until) {
+        const animations = moving();
+        if (animations.length) {
+            const ended = Promise.all(animations.map(a => a.finished.catch(() => null)));
+            await Promise.race([ended, pause(until - performance.now())]);
+        } else if (el.closest('[aria-disabled=true]')) {
+            await pause(10);
+        } else {
+            return;
         }
-    };
-    await Promise.race([settled(), pause(5000)]);  // past that, Playwright's click waits on
+    }
 }"""
 
 
