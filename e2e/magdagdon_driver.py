@@ -9,6 +9,7 @@ from __future__ import annotations
 from playwright.sync_api import Page, expect
 
 from cubiri.magdagdon import game as engine
+from e2e.taps import tap
 
 
 def placement_plan(state: engine.State) -> list[tuple[int, int]]:
@@ -50,36 +51,36 @@ class MagdagdonDriver:
     def roll(self) -> None:
         primary = self.page.locator("#md-primary")
         expect(primary).to_have_attribute("data-phase", "roll")
-        primary.click()  # ROLL, in any language
+        tap(primary)  # ROLL, in any language
         self.state = engine.play(self.state, engine.Roll())
         expect(self.page.locator("#md-die-0")).to_have_text(str(self.state.dice[0]))
 
     def pick(self, die: int) -> None:
         button = self.page.locator(f"#md-die-{die}")
         if button.get_attribute("aria-pressed") != "true":
-            button.click()
+            tap(button)
         expect(button).to_have_attribute("aria-pressed", "true")
 
     def stage(self, die: int, cell: int) -> None:
         self.pick(die)
-        self.page.locator(f"#md-cell-{cell}").click()
+        tap(self.page.locator(f"#md-cell-{cell}"))
         self.state = engine.play(self.state, engine.Stage(die, cell))
         expect(self.page.locator(f"#md-cell-{cell}")).to_have_attribute("data-kind", "staged")
 
     def unstage(self, cell: int) -> None:
-        self.page.locator(f"#md-cell-{cell}").click()
+        tap(self.page.locator(f"#md-cell-{cell}"))
         self.state = engine.play(self.state, engine.Unstage(cell))
 
     def confirm(self) -> None:
-        self.page.locator("#md-primary").click()
+        tap(self.page.locator("#md-primary"))
         self.state = engine.play(self.state, engine.Confirm())
 
     def accept_and_ruin(self) -> int:
         expect(self.page.locator("#md-primary")).to_have_attribute("data-phase", "magdagdon")
-        self.page.locator("#md-primary").click()  # ACCEPT MAGDAGDON
+        tap(self.page.locator("#md-primary"))  # ACCEPT MAGDAGDON
         self.state = engine.play(self.state, engine.AcceptMagdagdon())
         cell = next(i for i, v in enumerate(self.state.board) if v == 0)
-        self.page.locator(f"#md-cell-{cell}").click()
+        tap(self.page.locator(f"#md-cell-{cell}"))
         self.state = engine.play(self.state, engine.PlaceRuin(cell))
         expect(self.page.locator(f"#md-cell-{cell}")).to_have_attribute("data-kind", "ruin")
         return cell
@@ -87,7 +88,7 @@ class MagdagdonDriver:
     def adjust(self, die: int, delta: int) -> None:
         self.pick(die)
         name = "DECREASE −1" if delta < 0 else "INCREASE +1"
-        self.page.get_by_role("button", name=name).click()
+        tap(self.page.get_by_role("button", name=name))
         self.state = engine.play(self.state, engine.Adjust(die, delta))
         expect(self.page.locator(f"#md-die-{die}")).to_have_text(str(self.state.dice[die]))
 

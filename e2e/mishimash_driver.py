@@ -12,6 +12,7 @@ from playwright.sync_api import Page, expect
 
 from cubiri.mishimash import game as engine
 from cubiri.mishimash.scoring import selection_halves
+from e2e.taps import tap
 
 Policy = Callable[[engine.State], tuple[tuple[int, ...], str]]
 PRESETS = {250, 500, 1000, 2000}
@@ -90,14 +91,14 @@ class MishimashDriver:
         page = self.page
         for index, name in enumerate(self.state.players):
             if index > 0:
-                page.locator("#ms-add").click()
+                tap(page.locator("#ms-add"))
             page.locator(f"#ms-names input[data-player='{index}']").fill(name)
         if self.state.target in PRESETS:
             page.locator(f"input[name=ms-target][value='{self.state.target}']").check(force=True)
         else:
             page.locator("input[name=ms-target][value=custom]").check(force=True)
             page.locator("#ms-custom").fill(str(self.state.target))
-        page.locator("#ms-start").click()
+        tap(page.locator("#ms-start"))
         expect(page.locator("#ms-roll")).to_be_visible()
 
     def shown_dice(self) -> list[int]:
@@ -111,7 +112,7 @@ class MishimashDriver:
         return [int(d) for d in self.page.locator(f"{strip} .die").all_text_contents()]
 
     def roll(self) -> None:
-        self.page.locator("#ms-roll").click()
+        tap(self.page.locator("#ms-roll"))
         self.state = engine.play(self.state, engine.Roll())
         if self.state.phase is engine.Phase.SELECT:
             dice = self.page.locator("#ms-dice .die:not([hidden])")
@@ -129,13 +130,13 @@ class MishimashDriver:
         for index in selection:
             die = self.page.locator(f"#ms-die-{index}")
             if die.get_attribute("aria-pressed") != "true":
-                die.click()
+                tap(die)
             expect(die).to_have_attribute("aria-pressed", "true")
 
     def commit(self, selection: tuple[int, ...], choice: str) -> None:
         self.pick(selection)
         button = "#ms-bank" if choice == "bank" else "#ms-again"
-        self.page.locator(button).click()
+        tap(self.page.locator(button))
         self.state = engine.play(self.state, engine.Select(selection))
         action = engine.Bank() if choice == "bank" else engine.RollAgain()
         self.state = engine.play(self.state, action)

@@ -42,8 +42,15 @@ document.addEventListener("securitypolicyviolation", (event) => {
 """
 
 
+def front(page: Page) -> Page:
+    """The player turns to this tab. Only the tab in front gets a frame painted at every tick;
+    one behind gets about one a second, and every tap there waited for frames (two tabs)."""
+    page.bring_to_front()
+    return page
+
+
 def ready(page: Page, url: str) -> Page:
-    page.goto(url)
+    front(page).goto(url)
     page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
     return page
 
@@ -175,7 +182,7 @@ def test_issue18_2_two_tabs_finishing_games_keep_every_high_score_row(
     ready(first, base_url + "#magdagdon")
     ready(second, base_url + "#scores")  # HIGH SCORES open, built before the game ends
     expect(second.locator("table.scores[data-difficulty=peaceful] tr")).to_have_count(4)
-    finish_magdagdon(first, g1)
+    finish_magdagdon(front(first), g1)
     # The open HIGH SCORES in the other tab shows the new row (the `storage` event).
     expect(second.locator("table.scores[data-difficulty=peaceful] tr")).to_have_count(5)
 
@@ -226,11 +233,13 @@ def test_issue18_3_a_bust_in_one_tab_cannot_be_undone_by_a_bank_in_the_other(
     on_b.state = on_a.state
     expect(b.locator("#ms-dice .die:not([hidden])")).to_have_count(len(on_a.state.dice))
 
+    front(a)
     on_a.commit(best_selection(on_a.state), "again")  # a bust
     busted = on_a.state
     if hears:
         expect(b.locator("#notice")).to_contain_text("This game continued in another tab")
     else:
+        front(b)
         on_b.pick(best_selection(on_b.state))
         b.locator("#ms-bank").click()
         expect(b.locator("#notice")).to_contain_text("This game continued in another tab")
@@ -238,7 +247,7 @@ def test_issue18_3_a_bust_in_one_tab_cannot_be_undone_by_a_bank_in_the_other(
     saved, problem = MISHIMASH.load(stored(b, MS_GAME))
     assert problem is None and saved is not None and saved.state.log == busted.log
     for page in (a, b):
-        page.reload()
+        front(page).reload()
         page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
         expect(page.locator("#ms-last .die")).to_have_count(len(busted.events[-1].dice))
     saved, _ = MISHIMASH.load(stored(a, MS_GAME))
@@ -252,10 +261,10 @@ def test_issue18_3_an_old_magdagdon_tab_takes_the_newer_game_instead_of_writing(
     a, b = two_tabs(deaf_b=True)
     ready(a, base_url + "?seed=21#magdagdon")
     ready(b, base_url + "#magdagdon")  # the same new game
-    on_a = MagdagdonDriver(a, "peaceful", 21)
+    on_a = MagdagdonDriver(front(a), "peaceful", 21)
     on_a.play_turn()
     on_a.roll()
-    b.locator("#md-primary").click()  # B's ROLL on turn 1: A is on turn 2 already
+    front(b).locator("#md-primary").click()  # B's ROLL on turn 1: A is on turn 2 already
     expect(b.locator("#notice")).to_contain_text("This game continued in another tab")
     expect(b.locator("#md-turn")).to_have_text("Turn 2")
     on_b = MagdagdonDriver(b, "peaceful", 21)
@@ -404,7 +413,7 @@ def soak(
     ids of the records the finished games made."""
     recorded: set[str] = set()
     for step in range(SOAK_TAPS):
-        tab = rng.choice(tabs)
+        tab = front(rng.choice(tabs))
         if step % RELOAD_EVERY == RELOAD_EVERY - 1:
             tab.reload()
             tab.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)

@@ -26,6 +26,7 @@ from app.browser.dom import (
     show_text,
 )
 from app.browser.feel import show_face
+from app.browser.game_save import GameSave
 from app.browser.host import Host
 from app.browser.score_tables import format_date, render_table
 from app.browser.tap_guard import TapGuard
@@ -89,6 +90,7 @@ class MagdagdonScreen:
         # interrupted (if any) comes back when it ends.
         self.tour = Tour("magdagdon", host, self._end_tour)
         self._stashed: tuple[engine.State | None, str | None, GameMeta | None] | None = None
+        self.saves = GameSave(MAGDAGDON, stores.MAGDAGDON_GAME, host, self.tour, self._adopt)
 
     # Setup -------------------------------------------------------------------------------------
     def mount(self) -> None:
@@ -168,7 +170,7 @@ class MagdagdonScreen:
             self.render()  # back from RULES or SETTINGS in the middle of the walkthrough
             return
         if self.state is None:
-            saved = stores.load_game(MAGDAGDON, stores.MAGDAGDON_GAME)
+            saved = self.saves.load()
             if saved is not None:
                 self.state, self.record_id = saved.state, saved.record_id
                 self.picked = picked_memory.restore(stores.picked(), saved.state)
@@ -424,26 +426,16 @@ class MagdagdonScreen:
 
     def _save(self) -> bool:
         """Save the game; False when another tab had moved it on: its game is shown instead."""
-        if self.state is None or self.tour.active:
-            return True  # nothing yet, or the walkthrough's game, which is never saved
-        saved = Saved(self.state, self.record_id)
-        if stores.save_game(MAGDAGDON, stores.MAGDAGDON_GAME, saved):
-            return True
-        self._adopt()
-        return False
+        state = self.state
+        return state is None or self.saves.save(Saved(state, self.record_id))
 
     def overtaken(self) -> bool:
-        """Whether another tab moved this game on (or started another) since this tab last
-        saw it; then its game replaces this tab's old one, which is never written (issue 18:
-        a roll played in one tab cannot be played differently in another)."""
-        if self.tour.active:
-            return False  # the walkthrough plays its own game, never the saved one
-        return stores.moved_on(MAGDAGDON, stores.MAGDAGDON_GAME) and self._adopt()
+        """Whether another tab moved this game on (issue 18: a roll played in one tab cannot be
+        played differently in another); then its game is shown here instead."""
+        return self.saves.overtaken()
 
-    def _adopt(self) -> bool:
-        saved = stores.load_game(MAGDAGDON, stores.MAGDAGDON_GAME)
-        if saved is None:
-            return False  # nothing usable there (told already): this tab's game goes on
+    def _adopt(self, saved: Saved[engine.State]) -> None:
+        """Another tab's newer game replaces this tab's old one."""
         self.state, self.record_id = saved.state, saved.record_id
         meta = stores.game_meta()
         self.meta = (
@@ -457,8 +449,6 @@ class MagdagdonScreen:
         self.guard.forget()
         self.tables = stores.tables(stores.SCORES_KEY)
         self.render()
-        self.host.notify(self.host.t("storage.other_tab"))
-        return True
 
     def refresh_tables(self) -> None:
         """Another tab changed the high scores: the end of a game shows them as they are now."""

@@ -23,6 +23,7 @@ from app.browser.dom import (
     show_text,
 )
 from app.browser.feel import show_face
+from app.browser.game_save import GameSave
 from app.browser.host import Host
 from app.browser.tap_guard import TapGuard
 from app.browser.tour import Tour
@@ -78,6 +79,7 @@ class MishimashScreen:
         # The first game that teaches (issue 16): its game is never saved; what it interrupted
         # (the setup, or a game in progress) comes back when it ends.
         self.tour = Tour("mishimash", host, self._end_tour)
+        self.saves = GameSave(MISHIMASH, stores.MISHIMASH_GAME, host, self.tour, self._adopt)
         self._stashed: tuple[engine.State | None, str | None, tuple[str, ...]] | None = None
 
     def mount(self) -> None:
@@ -121,7 +123,7 @@ class MishimashScreen:
             return
         if not self._loaded:
             self._loaded = True
-            saved = stores.load_game(MISHIMASH, stores.MISHIMASH_GAME)
+            saved = self.saves.load()
             if saved is not None:
                 self.state, self.record_id = saved.state, saved.record_id
                 self.levels = seat_levels(saved.seats, len(saved.state.players))
@@ -193,28 +195,16 @@ class MishimashScreen:
 
     def _save(self) -> bool:
         """Save the game; False when another tab had moved it on: its game is shown instead."""
-        if self.tour.active:
-            return True  # the walkthrough's game is not the saved one
-        saved = None
-        if self.state is not None:
-            saved = Saved(self.state, self.record_id, self.levels)
-        if stores.save_game(MISHIMASH, stores.MISHIMASH_GAME, saved):
-            return True
-        self._adopt()
-        return False
+        state = self.state
+        return self.saves.save(None if state is None else Saved(state, self.record_id, self.levels))
 
     def overtaken(self) -> bool:
-        """Whether another tab moved this game on (or started another) since this tab last
-        saw it; then its game replaces this tab's old one, which is never written (issue 18:
-        a bust in one tab cannot be undone by a BANK from the same roll in another)."""
-        if self.tour.active:
-            return False  # the walkthrough plays its own game, never the saved one
-        return stores.moved_on(MISHIMASH, stores.MISHIMASH_GAME) and self._adopt()
+        """Whether another tab moved this game on (issue 18: a bust in one tab cannot be undone
+        by a BANK from the same roll in another); then its game is shown here instead."""
+        return self.saves.overtaken()
 
-    def _adopt(self) -> bool:
-        saved = stores.load_game(MISHIMASH, stores.MISHIMASH_GAME)
-        if saved is None:
-            return False  # nothing usable there (told already): this tab's game goes on
+    def _adopt(self, saved: Saved[engine.State]) -> None:
+        """Another tab's newer game replaces this tab's old one (a computer's turn goes on)."""
         self._stop_computer()
         self.state, self.record_id = saved.state, saved.record_id
         self.levels = seat_levels(saved.seats, len(saved.state.players))
@@ -222,10 +212,8 @@ class MishimashScreen:
         self.guard.forget()
         self.records = stores.tables(stores.SOLO_KEY)
         self.render()
-        self.host.notify(self.host.t("storage.other_tab"))
         self._start_reach_table()
         self._schedule_computer()
-        return True
 
     def refresh_tables(self) -> None:
         """Another tab changed the solo records: the end of a game shows them as they are now."""
