@@ -15,6 +15,7 @@ from cubiri.magdagdon.bot import (
     NEIGHBOURS,
     WEIGHTS,
     MeasuredLines,
+    added,
     canonical,
     choose_power,
     choose_ruin,
@@ -305,3 +306,9 @@ def test_the_measured_lines_are_whole_for_every_difficulty() -> None:
         for key, (seen, total) in counts.items():
             assert key == canonical(key) and seen > 0
             assert 0 <= total <= max(bonuses) * seen and total % 20 == 0  # M21's bonuses
+
+
+def test_the_judgement_adds_up_the_same_on_every_python() -> None:
+    # Python 3.12+ (Pyodide runs 3.14) compensates sum() of floats; the bot adds plainly, so the
+    # page and the command line break ties between mirrored boards alike ("the bot on your dice").
+    assert added([1e16, 1.0, -1e16]) == 0.0

@@ -395,6 +395,18 @@ WEIGHTS: dict[str, Weights] = {
 }
 
 
+def added(values: Iterable[float]) -> float:
+    """The plain left-to-right sum. Python 3.12 made `sum()` of floats compensated, and the page
+    runs Pyodide's 3.14 while the command line may run 3.11: two boards that are one board seen
+    in a mirror tie up to the last bit, and the two sums broke such ties differently, so the
+    computer's game on the same dice differed between the page and CPython. Plain additions in
+    one order give the same bits on both."""
+    total = 0.0
+    for value in values:
+        total += value
+    return total
+
+
 def _popcount(mask: int) -> int:
     return bin(mask).count("1")
 
@@ -412,7 +424,7 @@ class Evaluator:
         self._stuck = [
             [
                 weights.stuck
-                * sum(
+                * added(
                     math.comb(4, hits) * (values / 6) ** hits * (1 - values / 6) ** (4 - hits)
                     for hits in range(needed)
                 )
@@ -498,7 +510,7 @@ class Evaluator:
             if len(self._values) >= VALUE_MEMO:
                 self._values.clear()  # a bound on memory; only speed depends on the memo
             found = self.features(board)
-            known = self._values[board] = sum([found[i] * weight for i, weight in self._terms])
+            known = self._values[board] = added([found[i] * weight for i, weight in self._terms])
         return known
 
     def codes(self, board: Sequence[int]) -> list[int]:
@@ -736,7 +748,7 @@ def _next_roll(value: float, board: Board, judge: Evaluator) -> float:
     if not empties or not judge.weights.next_roll:
         return value
     minimum = min(judge.minimum, empties)  # M6
-    stuck = sum(p for dice, p in ROLLS if not placeable(board, dice, minimum))
+    stuck = added(p for dice, p in ROLLS if not placeable(board, dice, minimum))
     if not stuck:
         return value
     loss = value - _ruin_option(board, judge)[0] + judge.weights.wasted
@@ -830,7 +842,7 @@ def choose_power(
     for chosen in _reroll_candidates(board, dice, stuck):
         # The expected value over every outcome of throwing the chosen dice again (M13).
         kept = [value for die, value in enumerate(dice) if die not in chosen]
-        expected = sum(p * price([*kept, *new]) for new, p in OUTCOMES[len(chosen)])
+        expected = added(p * price([*kept, *new]) for new, p in OUTCOMES[len(chosen)])
         if expected - base > best:
             best, choice = expected - base, ("reroll", chosen)
     return choice
