@@ -285,14 +285,10 @@ def test_a_measured_line_moves_from_the_guess_by_how_often_it_was_seen() -> None
     # The coarse state (numbers alone) is measured from the same 15 lines, then the state itself.
     coarse = (600 + prior * 20.0) / (15 + prior)
     assert measured.expected(key, 20.0) == (600 + prior * coarse) / (15 + prior)
-    assert measured.expected(_reversed_key(key), 20.0) == measured.expected(key, 20.0)
+    backwards = open_345 | 3 << 7 | 2 << 14 | 1 << 21  # the same line read the other way
+    assert measured.expected(backwards, 20.0) == measured.expected(key, 20.0)
     assert measured.expected(kin, 20.0) == coarse  # never seen itself: judged like its kin
     assert measured.expected(canonical(6 | 6 << 7), 20.0) == 20.0  # nothing like it: the guess
-
-
-def _reversed_key(key: int) -> int:
-    cells = [key >> shift & 127 for shift in (0, 7, 14, 21)]
-    return cells[3] | cells[2] << 7 | cells[1] << 14 | cells[0] << 21
 
 
 def test_the_measured_lines_are_whole_for_every_difficulty() -> None:

@@ -183,7 +183,7 @@ NIGHTMARE_FIT = fitted(
     options6=-0.9723,
     # The fit weighed lines by open cells as 0.9715, 0.5633, 0.1285, -0.2303, -0.9433 and
     # counted them -4.171, 4.479, 10.67, 13.19, 11.41: the prior of NIGHTMARE's measured lines
-    # (`NIGHTMARE_LINES`), which `_line` gives whole.
+    # (`LINE_TABLES`), which `_line` gives whole.
     lines0=1.0,
     lines1=1.0,
     lines2=1.0,
@@ -195,7 +195,6 @@ NIGHTMARE_FIT = fitted(
     open_lines3=0.0,
     open_lines4=0.0,
 )
-NIGHTMARE_LINES = ((0.9715, 0.5633, 0.1285, -0.2303, -0.9433), (-4.171, 4.479, 10.67, 13.19, 11.41))
 
 # Fitted by `tools/fit_magdagdon_bot.py peaceful --games 400 --rounds 3 --step 0.5` (1 round
 # kept of 3) and the same for survival (2 of 3), with the measured lines, from the weights fitted
@@ -262,7 +261,7 @@ SURVIVAL_FIT = fitted(
 LINE_TABLES = {
     "peaceful": ((1.0, 1.05, 0.9, 0.0, 0.0), (0.0, 5.16, 11.34, 15.48, 16.56)),
     "survival": ((1.0, 0.87, 0.5, 0.0, 0.0), (0.0, 3.12, 8.58, 10.38, 10.38)),
-    "nightmare": NIGHTMARE_LINES,
+    "nightmare": ((0.9715, 0.5633, 0.1285, -0.2303, -0.9433), (-4.171, 4.479, 10.67, 13.19, 11.41)),
 }
 
 
@@ -286,14 +285,23 @@ def line_key(codes: Sequence[int], line: int) -> int | None:
 _OPEN_CELLS = tuple(int(code >= 8) for code in range(128))
 
 
+def open_cells(key: int) -> int:
+    """How many of a line state's four cells are still open (code 8 and up)."""
+    return (
+        _OPEN_CELLS[key & 127]
+        + _OPEN_CELLS[key >> 7 & 127]
+        + _OPEN_CELLS[key >> 14 & 127]
+        + _OPEN_CELLS[key >> 21 & 127]
+    )
+
+
 def canonical(key: int) -> int:
     """One key for a line state and its reverse: M21 counts a STRAIGHT rising or falling."""
     return min(key, _reversed(key))
 
 
 def _reversed(key: int) -> int:
-    """A line's key (its four cell codes, 7 bits each) read the other way: the same line for
-    M21, which counts a STRAIGHT rising or falling."""
+    """A line state (`line_key`) with its four cells read the other way; the kind stays."""
     cells = (key >> 21 & 127) | (key >> 14 & 127) << 7 | (key >> 7 & 127) << 14 | (key & 127) << 21
     return cells | key & INNER
 
@@ -471,12 +479,9 @@ class Evaluator:
     def _line(self, key: int) -> float:
         """The bonus a line still able to earn one is expected to end with (M21): measured
         (`MeasuredLines`) from the guess of `_chance_bonus`."""
-        open_cells = sum(_OPEN_CELLS[key >> shift & 127] for shift in (0, 7, 14, 21))
+        count = open_cells(key)
         weights = self.weights
-        prior = (
-            weights.line_slope[open_cells] * self._chance_bonus(key)
-            + weights.line_offset[open_cells]
-        )
+        prior = weights.line_slope[count] * self._chance_bonus(key) + weights.line_offset[count]
         measured = weights.measured
         value = prior if measured is None else measured.expected(key, prior)
         self._lines[key] = value
@@ -538,11 +543,10 @@ class Evaluator:
             key = line_key(codes, line)
             if key is None:
                 continue
-            open_cells = _OPEN_CELLS[key & 127] + _OPEN_CELLS[key >> 7 & 127]
-            open_cells += _OPEN_CELLS[key >> 14 & 127] + _OPEN_CELLS[key >> 21 & 127]
-            found[_OPEN_LINES + open_cells] += 1
+            count = open_cells(key)
+            found[_OPEN_LINES + count] += 1
             value = lines.get(key)
-            found[_LINES + open_cells] += self._line(key) if value is None else value
+            found[_LINES + count] += self._line(key) if value is None else value
         return found
 
     def _codes(self, board: Sequence[int], found: list[float]) -> list[int]:
