@@ -184,6 +184,8 @@ def test_a_new_best_magdagdon_score_is_celebrated(
     expect(banner).to_be_visible()
     expect(banner.locator(".celebrate-title")).to_have_text("NEW BEST SCORE!")
     expect(banner.locator(".celebrate-score")).to_have_text(str(final))  # once counted up
+    # Read out once: busy while it counts, not after (the announcer says the score).
+    expect(banner.locator(".celebrate-score")).not_to_have_attribute("aria-busy", "true")
     expect(banner.locator(".celebrate-place")).to_have_text("No. 1 in the PEACEFUL table")
     expect(page.locator("#md-board")).to_have_class("md-board flourish")
     expect(page.locator("#announcer")).to_contain_text(f"New best score: {final}!")

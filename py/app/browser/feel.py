@@ -133,12 +133,14 @@ def _vibrate(moment: str) -> None:
 
 def count_to(element: Any, final: int, text: Callable[[int], str]) -> None:
     """Show `text(n)` for n counting up to `final`, about a second; at once under reduced
-    motion. The last text is always `text(final)`."""
+    motion. The last text is always `text(final)`. While it counts the element is busy
+    (aria-busy), so that a screen reader reads the score once, not every number on the way."""
     if reduced_motion():
         element.textContent = text(final)
         return
     numbers = count_up(final, COUNT_STEPS)
     element.textContent = text(0)
+    element.setAttribute("aria-busy", "true")
 
     def step(index: int) -> None:
         if not element.isConnected:
@@ -146,6 +148,8 @@ def count_to(element: Any, final: int, text: Callable[[int], str]) -> None:
         element.textContent = text(numbers[index])
         if index + 1 < len(numbers):
             window.setTimeout(create_once_callable(lambda: step(index + 1)), COUNT_STEP_MS)
+        else:
+            element.removeAttribute("aria-busy")
 
     window.setTimeout(create_once_callable(lambda: step(0)), COUNT_STEP_MS)
 

@@ -744,6 +744,8 @@ def choose_staging(
 
 
 RECHECK = 4  # the best boards of a turn whose next roll is checked exactly
+ROLLS = tuple((tuple(dice.values), p) for dice, p in outcomes(4))  # M2: every roll of four dice
+
 # A STRAIGHT or FOUR OF A KIND completed now is sure, while the open lines it is weighed
 # against are judged one at a time (`MeasuredLines`): a board that keeps many of them open is
 # judged high even where a row and a column it counts on want different values in the cell they
@@ -768,7 +770,6 @@ def _big_bonuses(before: Board, after: Board) -> int:
             if step in (-1, 0, 1) and c - b == step and d - c == step:
                 count += 1
     return count
-ROLLS = tuple((tuple(dice.values), p) for dice, p in outcomes(4))  # M2: every roll of four dice
 
 
 def _next_roll(value: float, board: Board, judge: Evaluator) -> float:
