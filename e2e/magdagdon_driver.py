@@ -165,3 +165,22 @@ def _one_power_saves(state: engine.State) -> bool:
 
 def _ruin(state: engine.State) -> engine.PlaceRuin:
     return engine.PlaceRuin(next(i for i, v in enumerate(state.board) if v == 0))
+
+
+def magdagdon_before_last_confirm(seed: int) -> engine.State:
+    """The game just before its final CONFIRM (the seed's game played as the e2e driver does)."""
+    state = engine.new_game("peaceful", seed)
+    while True:
+        state = engine.play(state, engine.Roll())
+        if state.phase is engine.Phase.MAGDAGDON:
+            state = engine.play(state, engine.AcceptMagdagdon())
+            ruin = next(i for i, v in enumerate(state.board) if v == 0)
+            state = engine.play(state, engine.PlaceRuin(ruin))
+            if state.over:
+                raise ValueError("this seed ends on a RUIN")
+            continue
+        for die, cell in placement_plan(state):
+            state = engine.play(state, engine.Stage(die, cell))
+        if engine.play(state, engine.Confirm()).over:
+            return state
+        state = engine.play(state, engine.Confirm())

@@ -354,8 +354,14 @@ class MishimashScreen:
         t = self.host.t
         target, problem = parse_target(self._target_text())
         twin = duplicate_name(self.seats, t)
+        custom = by_id("ms-custom")
+        custom.removeAttribute("aria-invalid")
         if target is None:
             by_id("ms-setup-error").textContent = t(problem, max=t.number(MAX_TARGET))
+            # Only a typed target can be wrong: the focus goes to it, marked and described by
+            # the error (issue 14), so the player fixes it where they are.
+            custom.setAttribute("aria-invalid", "true")
+            custom.focus()
             return
         if twin is not None:
             by_id("ms-setup-error").textContent = t("mishimash.setup.duplicate", name=twin)

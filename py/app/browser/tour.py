@@ -14,7 +14,7 @@ from js import Object, document
 from pyodide.ffi import to_js
 
 from app.browser import stores
-from app.browser.dom import by_id, listen
+from app.browser.dom import absent, by_id, listen
 from app.browser.host import Host
 from app.pure.tour import TOURS, Facts, advance, text_key
 
@@ -85,6 +85,8 @@ class Tour:
             button.id = f"tour-{self.game}-{name}"
             button.className = f"{class_name} tour-{name}"
             parent.appendChild(button)
+        # NEXT is read with the step it moves on from: the focus is on it when a step shows.
+        buttons.firstElementChild.setAttribute("aria-describedby", text.id)
         head.prepend(count)
         panel.append(head, text, buttons)
         self.panel = panel
@@ -100,6 +102,18 @@ class Tour:
         self.index = advance(self.game, self.index, self.facts)
         self._render()
         self.host.announce(self._text())
+        if by_id(f"tour-{self.game}-next").parentElement.hidden:
+            self._focus_target()
+
+    def _focus_target(self) -> None:
+        """NEXT, under the focus, hid itself (the step waits for the player): the focus goes to
+        what the step points at (ROLL), never to <body> (issue 14)."""
+        target = TOURS[self.game][self.index].target
+        element = None if target is None else by_id(target)
+        if element is not None and not absent(element) and element.tagName != "BUTTON":
+            element = element.querySelector("button:not([hidden])")
+        if element is not None and not absent(element):
+            element.focus()
 
     def _text(self) -> str:
         step = TOURS[self.game][self.index]
