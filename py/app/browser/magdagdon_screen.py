@@ -695,8 +695,12 @@ class MagdagdonScreen:
         if state is None or not can_hint(state) or not self.guard.accepts(event, by_id("md-hint")):
             return
         button = by_id("md-hint")
+        if button.getAttribute("aria-disabled") == "true":
+            return  # still thinking
         button.textContent = self.host.t("magdagdon.suggest.thinking")
-        button.disabled = True
+        # aria-disabled, not disabled: a disabled button drops the focus to <body>, and a
+        # keyboard player who pressed HINT would start again from the top (issue 14).
+        button.setAttribute("aria-disabled", "true")
         # After the button has painted: the computer may think for a few hundred ms.
         window.setTimeout(self._hint_later, 30)
 
@@ -704,7 +708,7 @@ class MagdagdonScreen:
         state = self.state
         button = by_id("md-hint")
         button.textContent = self.host.t("magdagdon.suggest")
-        button.disabled = False
+        button.removeAttribute("aria-disabled")
         if state is None or not can_hint(state):
             return
         self.hint = hint_for(state, self.host.t)
