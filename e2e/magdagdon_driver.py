@@ -78,6 +78,10 @@ class MagdagdonDriver:
     def accept_and_ruin(self) -> int:
         expect(self.page.locator("#md-primary")).to_have_attribute("data-phase", "magdagdon")
         tap(self.page.locator("#md-primary"))  # ACCEPT MAGDAGDON
+        return self.place_ruin()
+
+    def place_ruin(self) -> int:
+        """ACCEPT MAGDAGDON was pressed: the first empty cell becomes the RUIN."""
         self.state = engine.play(self.state, engine.AcceptMagdagdon())
         cell = next(i for i, v in enumerate(self.state.board) if v == 0)
         tap(self.page.locator(f"#md-cell-{cell}"))

@@ -133,6 +133,11 @@ def every_state(page: Page, base_url: str) -> Iterator[str]:
     expect(page.locator("#md-die-0")).to_have_attribute("data-status", "chosen")
     yield "magdagdon-reroll"
     tap(page.locator("#md-cancel"))
+    page.locator("#md-primary").focus()
+    page.keyboard.press("Enter")  # ACCEPT MAGDAGDON: now the cell for the RUIN
+    expect(page.locator("#md-board [data-lit=true]").first).to_be_visible()
+    yield "magdagdon-ruin"
+    md.place_ruin()
     md.play_to_end()
     expect(page.locator("#md-end")).to_be_visible()
     expect(page.locator("#md-celebration")).to_be_visible()  # the first game is a new best
@@ -342,6 +347,7 @@ FOCUS_AT = {
     "tour-mishimash-next": "#ms-roll",
     "tour-mishimash-skipped": "#ms-start",
     "magdagdon-hint": "#md-hint",  # HINT thought without dropping the focus
+    "magdagdon-ruin": "#md-cell-2",  # ACCEPT MAGDAGDON: on the first cell the RUIN can take
     "notice-other-tab": "#magdagdon-title",  # the end screen it was on went with the old game
     "notice-closed": "#magdagdon-title",  # the notice closed: back to the top of the screen
     "magdagdon-daily-end": "#md-share",  # SHARE said "copied" and keeps the focus
