@@ -21,14 +21,11 @@ def by_id(name: str) -> Any:
 
 
 def rescue_focus(screen: str) -> None:
-    """A re-render took the focused control away (it is hidden, or the focus fell to <body>):
-    the focus goes to the heading of `screen`, if that screen is shown, so Tab goes on from
-    the top of it (issue 14). A focus still on something shown is left where it is."""
+    """A re-render took the focused control away (`focus_lost`): the focus goes to the heading
+    of `screen`, if that screen is shown, so Tab goes on from the top of it (issue 14). A focus
+    still in play is left where it is."""
     section = by_id(f"screen-{screen}")
-    if absent(section) or section.hidden:
-        return
-    active = document.activeElement
-    if absent(active) or active.tagName == "BODY" or not absent(active.closest("[hidden]")):
+    if not absent(section) and not section.hidden and focus_lost(section):
         section.querySelector("h1").focus()
 
 

@@ -337,6 +337,7 @@ class MagdagdonScreen:
             stores.set_picked(picked_memory.dump(self.state, self.picked))
         self.render()
         self._focus_after(tap)
+        self.tour.take_focus()
 
     # Focus: where the player goes next (issue 14) ---------------------------------------------
     def _focus_after(self, tap: Tap) -> None:

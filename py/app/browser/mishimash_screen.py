@@ -476,6 +476,7 @@ class MishimashScreen:
         if view.event_kind == "mishimash":
             restart_animation(by_id("ms-event"), "celebrate")
         self._focus_next(by_computer)
+        self.tour.take_focus()
         self._schedule_computer()
 
     def _is_celebrated(self, state: engine.State) -> bool:

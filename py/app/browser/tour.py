@@ -28,6 +28,7 @@ class Tour:
         self.index = 0
         self.facts = Facts()
         self.panel: Any = None
+        self.next_due = False  # a move brought a step that waits for NEXT: see take_focus
 
     def start(self, before: Any) -> None:
         """Show the first step just before the element `before`; the tour counts as seen from
@@ -50,7 +51,16 @@ class Tour:
         if index != self.index:
             self.index = index
             self.host.announce(self._text())
+            self.next_due = TOURS[self.game][index].until == "next"
         self._render()
+
+    def take_focus(self) -> None:
+        """Called once the screen has placed the focus after a move: a step that came with the
+        move and waits for NEXT (the last one) takes it, so NEXT is read with the step's text
+        and a key press goes on, instead of the game's ROLL (issue 14)."""
+        if self.active and self.next_due:
+            by_id(f"tour-{self.game}-next").focus()
+        self.next_due = False
 
     def end(self) -> None:
         if not self.active:
@@ -85,7 +95,7 @@ class Tour:
             button.id = f"tour-{self.game}-{name}"
             button.className = f"{class_name} tour-{name}"
             parent.appendChild(button)
-        # NEXT is read with the step it moves on from: the focus is on it when a step shows.
+        # NEXT is read with the step's text: the focus is on it while a step waits for it.
         buttons.firstElementChild.setAttribute("aria-describedby", text.id)
         head.prepend(count)
         panel.append(head, text, buttons)
