@@ -78,6 +78,10 @@ class MagdagdonDriver:
     def accept_and_ruin(self) -> int:
         expect(self.page.locator("#md-primary")).to_have_attribute("data-phase", "magdagdon")
         tap(self.page.locator("#md-primary"))  # ACCEPT MAGDAGDON
+        return self.place_ruin()
+
+    def place_ruin(self) -> int:
+        """ACCEPT MAGDAGDON was pressed: the first empty cell becomes the RUIN."""
         self.state = engine.play(self.state, engine.AcceptMagdagdon())
         cell = next(i for i, v in enumerate(self.state.board) if v == 0)
         tap(self.page.locator(f"#md-cell-{cell}"))
@@ -165,3 +169,22 @@ def _one_power_saves(state: engine.State) -> bool:
 
 def _ruin(state: engine.State) -> engine.PlaceRuin:
     return engine.PlaceRuin(next(i for i, v in enumerate(state.board) if v == 0))
+
+
+def magdagdon_before_last_confirm(seed: int) -> engine.State:
+    """The game just before its final CONFIRM (the seed's game played as the e2e driver does)."""
+    state = engine.new_game("peaceful", seed)
+    while True:
+        state = engine.play(state, engine.Roll())
+        if state.phase is engine.Phase.MAGDAGDON:
+            state = engine.play(state, engine.AcceptMagdagdon())
+            ruin = next(i for i, v in enumerate(state.board) if v == 0)
+            state = engine.play(state, engine.PlaceRuin(ruin))
+            if state.over:
+                raise ValueError("this seed ends on a RUIN")
+            continue
+        for die, cell in placement_plan(state):
+            state = engine.play(state, engine.Stage(die, cell))
+        if engine.play(state, engine.Confirm()).over:
+            return state
+        state = engine.play(state, engine.Confirm())

@@ -61,7 +61,7 @@ def simulate(
             return step
         if state.phase is engine.Phase.OVER:
             return None
-        state = _step(state, policy)
+        state = play_step(state, policy)
     return None
 
 
@@ -74,7 +74,7 @@ def find_seed(
     raise AssertionError("no seed found")
 
 
-def _step(state: engine.State, policy: Policy) -> engine.State:
+def play_step(state: engine.State, policy: Policy) -> engine.State:
     if state.phase is engine.Phase.ROLL:
         return engine.play(state, engine.Roll())
     selection, choice = policy(state)

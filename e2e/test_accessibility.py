@@ -5,11 +5,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from datetime import date, timedelta
 from itertools import pairwise
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from app.pure import daily
+from app.pure.saved_game import MAGDAGDON, Saved
 from cubiri.magdagdon import game as magdagdon
 from cubiri.mishimash import game as mishimash
 from e2e.a11y import (
@@ -22,15 +25,22 @@ from e2e.a11y import (
     sideways_overflow,
     text_contrast,
 )
-from e2e.conftest import PHONE
-from e2e.magdagdon_driver import MagdagdonDriver, first_game_with, placement_plan
+from e2e.conftest import PHONE, keyboard_to
+from e2e.magdagdon_driver import (
+    MagdagdonDriver,
+    first_game_with,
+    magdagdon_before_last_confirm,
+    placement_plan,
+)
 from e2e.mishimash_driver import (
     MishimashDriver,
     bank_at_once,
     best_selection,
     find_seed,
     mishimash_hunter,
+    play_step,
 )
+from e2e.taps import tap
 
 Open = Callable[[str], Page]
 
@@ -38,11 +48,35 @@ DOC_SCREENS = ("rules-magdagdon", "rules-mishimash", "about-magdagdon", "about-m
 MD_SEED = 10
 MS_PLAYERS = ["Ana", "Bo"]
 MS_TARGET = 30
+# Headless Chromium may or may not have the Web Share API: SHARE takes the clipboard's path.
+NO_WEB_SHARE = "delete Navigator.prototype.share; delete navigator.share;"
+MD_GAME_KEY, MD_META_KEY = "cubiri.magdagdon.game", "cubiri.magdagdon.game.meta"
 
 
 def busted(state: mishimash.State) -> bool:
     last = state.events[-1] if state.events else None
     return state.phase is mishimash.Phase.ROLL and isinstance(last, mishimash.Bust)
+
+
+def after_a_mishimash(state: mishimash.State) -> bool:
+    return state.phase is mishimash.Phase.SELECT and state.mishimashes >= 1
+
+
+def mishimash_walk_seed() -> int:
+    """A seed whose game, played by `mishimash_hunter`, shows a MISHIMASH, then a bust, then
+    its end, in that order, within 20 actions: the walk's MISHIMASH states in a short game."""
+    for seed in range(1, 500):
+        state = mishimash.new_game(MS_PLAYERS, MS_TARGET, seed)
+        waiting = [after_a_mishimash, busted]
+        for _ in range(20):
+            if waiting and waiting[0](state):
+                waiting.pop(0)
+            if state.phase is mishimash.Phase.OVER:
+                break
+            state = play_step(state, mishimash_hunter)
+        if not waiting and state.phase is mishimash.Phase.OVER:
+            return seed
+    raise AssertionError("no seed found")
 
 
 def go(page: Page, screen: str) -> None:
@@ -52,14 +86,25 @@ def go(page: Page, screen: str) -> None:
 
 def every_state(page: Page, base_url: str) -> Iterator[str]:
     """Walk every screen and the main states of both games; yield each state's name once it
-    shows. The games are played with known seeds through the page."""
+    shows. The games are played with known seeds through the page. A name starting "keys:"
+    is not a new state: it marks where a keyboard alone has just moved or dismissed something,
+    and only the focus is looked at there."""
     open_at(page, base_url)
     yield "home"
     for screen in ("settings", "scores", *DOC_SCREENS):
         go(page, screen)
         yield screen
+    yield from walkthroughs(page)
     go(page, "home")
+    # A save that cannot be read: the notice above the screens (issue 18), closed by keyboard.
+    page.evaluate("key => localStorage.setItem(key, '{')", MD_GAME_KEY)
     open_at(page, base_url, f"?seed={MD_SEED}#magdagdon")
+    expect(page.locator("#notice")).to_be_visible()
+    yield "notice"
+    keyboard_to(page, "#notice-close")
+    page.keyboard.press("Enter")
+    expect(page.locator("#notice")).to_be_hidden()
+    yield "keys:notice-closed"
     yield "magdagdon-roll"
     md = MagdagdonDriver(page, "peaceful", MD_SEED)
     md.roll()
@@ -69,6 +114,10 @@ def every_state(page: Page, base_url: str) -> Iterator[str]:
     yield "magdagdon-picked"
     md.stage(*plan[0])
     yield "magdagdon-staged"
+    page.locator("#md-hint").focus()
+    page.keyboard.press("Enter")  # HINT: it thinks, then lights the cells; the focus stays
+    expect(page.locator("#md-suggest")).to_be_visible()
+    yield "magdagdon-hint"
     page.locator("#md-restart").click()
     expect(page.locator("#confirm-dialog")).to_be_visible()
     yield "confirm-dialog"
@@ -76,25 +125,114 @@ def every_state(page: Page, base_url: str) -> Iterator[str]:
     for die, cell in plan[1:]:
         md.stage(die, cell)
     md.confirm()
+    md.roll()  # seed 10's second roll is a MAGDAGDON (M16): the powers, then REROLL's choice
+    assert md.state.phase is magdagdon.Phase.MAGDAGDON
+    yield "magdagdon-magdagdon"
+    tap(page.locator("#md-reroll"))
+    tap(page.locator("#md-die-0"))
+    expect(page.locator("#md-die-0")).to_have_attribute("data-status", "chosen")
+    yield "magdagdon-reroll"
+    tap(page.locator("#md-cancel"))
+    page.locator("#md-primary").focus()
+    page.keyboard.press("Enter")  # ACCEPT MAGDAGDON: now the cell for the RUIN
+    expect(page.locator("#md-board [data-lit=true]").first).to_be_visible()
+    yield "magdagdon-ruin"
+    md.place_ruin()
     md.play_to_end()
     expect(page.locator("#md-end")).to_be_visible()
+    expect(page.locator("#md-celebration")).to_be_visible()  # the first game is a new best
     yield "magdagdon-over"
-    seed = find_seed(MS_PLAYERS, MS_TARGET, bank_at_once, busted)
+    yield from daily_end(page)
+    seed = mishimash_walk_seed()
     open_at(page, base_url, f"?seed={seed}#mishimash")
     yield "mishimash-setup"
     ms = MishimashDriver(page, MS_PLAYERS, MS_TARGET, seed)
+    # A target typed wrong, START by keyboard: the setup says why, at the target.
+    page.locator("input[name=ms-target][value=custom]").check(force=True)
+    page.locator("#ms-custom").fill("0")
+    page.locator("#ms-start").focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("#ms-setup-error")).not_to_be_empty()
+    yield "mishimash-setup-error"
     ms.start()
     yield "mishimash-roll"
     ms.roll()
     if ms.state.phase is mishimash.Phase.SELECT:
         yield "mishimash-select"
-        selection, _ = bank_at_once(ms.state)
+        selection, _ = mishimash_hunter(ms.state)
         ms.pick(selection)
         yield "mishimash-picked"
-    ms.play_until(bank_at_once, busted)
+    ms.play_until(mishimash_hunter, after_a_mishimash)
+    expect(page.locator("#ms-event")).to_have_attribute("data-kind", "mishimash")
+    yield "mishimash-mishimash"
+    ms.play_until(mishimash_hunter, busted)
     yield "mishimash-bust"
-    ms.play_until(bank_at_once, lambda s: s.phase is mishimash.Phase.OVER)
+    ms.play_until(mishimash_hunter, lambda s: s.phase is mishimash.Phase.OVER)
     yield "mishimash-over"
+    # The offer of a new version (static/sw-client.js shows it when a new service worker
+    # waits; the walk blocks service workers, so it is shown as that script shows it).
+    page.evaluate("document.getElementById('update-banner').hidden = false")
+    yield "update-banner"
+    page.evaluate("document.getElementById('update-banner').hidden = true")
+    go(page, "scores")
+    yield "scores-filled"
+
+
+def walkthroughs(page: Page) -> Iterator[str]:
+    """Each game's first-game walkthrough (issue 16), opened from RULES, stepped and skipped by
+    keyboard alone."""
+    for game, roll in (("magdagdon", "#md-primary"), ("mishimash", "#ms-roll")):
+        go(page, f"rules-{game}")
+        keyboard_to(page, f"#tour-replay-{game}")
+        page.keyboard.press("Enter")
+        expect(page.locator(f"#tour-{game}")).to_be_visible()
+        yield f"tour-{game}"
+        page.keyboard.press("Enter")  # NEXT: the step that waits for ROLL
+        expect(page.locator(f"#tour-{game}-next")).to_be_hidden()
+        yield f"keys:tour-{game}-next"
+        page.keyboard.press("Enter")  # ROLL, where the focus went
+        expect(page.locator(f"{roll}.tour-target")).to_have_count(0)
+        yield f"tour-{game}-rolled"
+        keyboard_to(page, f"#tour-{game}-skip")
+        page.keyboard.press("Enter")
+        expect(page.locator(f"#tour-{game}")).to_be_hidden()
+        yield f"keys:tour-{game}-skipped"
+
+
+def daily_end(page: Page) -> Iterator[str]:
+    """A past day's daily puzzle (practice), one CONFIRM from its end, comes from "another
+    tab" (a `storage` event, issue 18): its notice, then the daily's end screen, SHARE and
+    its "copied"."""
+    day = date(2025, 6, 1)
+    while True:
+        seed = daily.daily_seed(day, "peaceful")
+        try:
+            state = magdagdon_before_last_confirm(seed)
+            break
+        except ValueError:
+            day += timedelta(days=1)
+    meta = daily.GameMeta(seed, "peaceful", day, practice=True)
+    page.evaluate(
+        """([metaKey, meta, gameKey, game]) => {
+            localStorage.setItem(metaKey, meta);
+            localStorage.setItem(gameKey, game);
+            window.dispatchEvent(new StorageEvent('storage', {key: gameKey}));
+        }""",
+        [MD_META_KEY, meta.dump(), MD_GAME_KEY, MAGDAGDON.dump(Saved(state), "another-tab")],
+    )
+    expect(page.locator("#notice")).to_be_visible()
+    expect(page.locator("#md-daily")).to_be_visible()
+    yield "notice-other-tab"
+    tap(page.locator("#notice-close"))
+    tap(page.locator("#md-primary"))  # CONFIRM: the daily is over
+    expect(page.locator("#md-daily-end")).to_be_visible()
+    page.locator("#md-share").focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("#md-share-status")).not_to_be_empty()
+    yield "magdagdon-daily-end"
+    page.locator("#md-bot-details summary").click(timeout=60_000)  # once the computer played
+    expect(page.locator("#md-bot-board .md-mini-cell")).to_have_count(16)
+    yield "magdagdon-bot-board"
 
 
 # One walk per language serves every check of every state (issue 14) ---------------------------
@@ -124,20 +262,30 @@ class Seen:
     levels: list[int] = field(default_factory=list)
     option_langs: list[str] = field(default_factory=list)
     reflow: dict[str, object] = field(default_factory=dict)
+    focus: dict[str, object] = field(default_factory=dict)
 
 
 @dataclass
 class Sweep:
     states: dict[str, Seen]
     axe_version: str | None
+    keys: dict[str, dict[str, object]] = field(default_factory=dict)  # focus at each "keys:"
 
 
 def walk(browser: Browser, base_url: str, language: str) -> Sweep:
     """Walk `every_state` once in `language`, checking at each state what the tests ask of it."""
     page = new_page(browser, base_url, language, PHONE)
+    # SHARE copies the daily's result: the clipboard, the path a test can take everywhere.
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=base_url)
+    page.add_init_script(NO_WEB_SHARE)
     states: dict[str, Seen] = {}
+    keys: dict[str, dict[str, object]] = {}
     for state in every_state(page, base_url):
+        if state.startswith("keys:"):
+            keys[state.removeprefix("keys:")] = focus_report(page)
+            continue
         seen = states.setdefault(state, Seen())
+        seen.focus = focus_report(page)
         # Reflow is judged on the settled page: a new best's banner grows to 108 % for a moment
         # as it enters (then settles at its size), which is not text cut off.
         if language in REFLOW_LANGUAGES:
@@ -162,7 +310,7 @@ def walk(browser: Browser, base_url: str, language: str) -> Sweep:
                 seen.option_langs = options.evaluate_all("os => os.map(o => o.lang)")
     version = str(page.evaluate("axe.version")) if language in AXE_LANGUAGES else None
     page.context.close()
-    return Sweep(states, version)
+    return Sweep(states, version, keys)
 
 
 @pytest.fixture(scope="module")
@@ -185,8 +333,36 @@ def test_axe_finds_no_wcag_violation_on_any_screen_or_state(
     found = {state: seen.axe for state, seen in sweep.states.items() if seen.axe}
     assert all(seen.axe is not None for seen in sweep.states.values())  # every state audited
     assert sweep.axe_version == "4.14.1"  # it ran: the pinned version
-    assert "mishimash-over" in sweep.states
+    assert {"tour-magdagdon", "notice", "mishimash-mishimash", "scores-filled"} <= set(sweep.states)
     assert found == {}
+
+
+# Where the focus is in the states the walk shows, and after a key moved or dismissed something
+# there (issue 14): on a visible control that takes it, never on <body>.
+FOCUS_AT = {
+    "tour-magdagdon": "#tour-magdagdon-next",  # a walkthrough starts on its NEXT
+    "tour-magdagdon-next": "#md-primary",  # NEXT hid itself: on to the ROLL it points at
+    "tour-magdagdon-skipped": "#md-primary",
+    "tour-mishimash": "#tour-mishimash-next",
+    "tour-mishimash-next": "#ms-roll",
+    "tour-mishimash-skipped": "#ms-start",
+    "magdagdon-hint": "#md-hint",  # HINT thought without dropping the focus
+    "magdagdon-ruin": "#md-cell-2",  # ACCEPT MAGDAGDON: on the first cell the RUIN can take
+    "notice-other-tab": "#magdagdon-title",  # the end screen it was on went with the old game
+    "notice-closed": "#magdagdon-title",  # the notice closed: back to the top of the screen
+    "magdagdon-daily-end": "#md-share",  # SHARE said "copied" and keeps the focus
+    "mishimash-setup-error": "#ms-custom",  # START refused: on the target to mend
+}
+
+
+def test_walkthroughs_notices_and_share_take_the_keyboard_and_let_it_go(
+    browser: Browser, base_url: str, sweeps: dict[str, Sweep]
+) -> None:
+    sweep = swept(sweeps, browser, base_url, "en")
+    found = {**{name: seen.focus for name, seen in sweep.states.items()}, **sweep.keys}
+    where = {name: found[name].get("where") for name in FOCUS_AT}
+    assert where == FOCUS_AT
+    assert all(found[name]["ok"] for name in FOCUS_AT), {n: found[n] for n in FOCUS_AT}
 
 
 # Focus (issue 14): after every key, on a visible control that takes it ---------------------------

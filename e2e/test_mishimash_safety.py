@@ -262,6 +262,13 @@ def test_issue15_8_the_setup_says_what_it_does_and_remembers_the_target(
         "More than one player is called ann: give each player a different name."
     )
     expect(page.locator("#ms-setup")).to_be_visible()
+    # The focus goes to the name to change, marked and described by the error (issue 14).
+    second = page.locator("#ms-names input[data-player='1']")
+    expect(second).to_be_focused()
+    expect(second).to_have_attribute("aria-invalid", "true")
+    expect(second).to_have_accessible_description(
+        "More than one player is called ann: give each player a different name."
+    )
 
     long = "Bartholomew Montgomery-Fitzgerald III"
     page.locator("#ms-names input[data-player='1']").fill(long)
@@ -273,6 +280,8 @@ def test_issue15_8_the_setup_says_what_it_does_and_remembers_the_target(
     page.locator("#ms-custom").fill("1234567890")
     page.locator("#ms-start").click()
     expect(error).to_have_text("The target can be at most 999,999,999.")
+    expect(page.locator("#ms-custom")).to_be_focused()
+    expect(page.locator("#ms-custom")).to_have_attribute("aria-invalid", "true")
 
     for _ in range(6):
         page.locator("#ms-add").click()

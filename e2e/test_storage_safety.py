@@ -21,7 +21,7 @@ from app.pure.saved_game import MAGDAGDON, MISHIMASH, Saved
 from cubiri.magdagdon import game as magdagdon
 from cubiri.mishimash import game as mishimash
 from e2e.conftest import READY, READY_TIMEOUT_MS, PageLog
-from e2e.magdagdon_driver import MagdagdonDriver, placement_plan
+from e2e.magdagdon_driver import MagdagdonDriver, magdagdon_before_last_confirm
 from e2e.mishimash_driver import MishimashDriver, best_selection, find_seed, simulate
 
 MD_GAME, MS_GAME = "cubiri.magdagdon.game", "cubiri.mishimash.game"
@@ -81,25 +81,6 @@ def two_tabs(context: BrowserContext) -> Iterator[Callable[..., tuple[Page, Page
 
 
 # Games one move from an end, played by the engine here (the page's dice come from the seed) --
-def magdagdon_before_last_confirm(seed: int) -> magdagdon.State:
-    """The game just before its final CONFIRM (the seed's game played as the e2e driver does)."""
-    state = magdagdon.new_game("peaceful", seed)
-    while True:
-        state = magdagdon.play(state, magdagdon.Roll())
-        if state.phase is magdagdon.Phase.MAGDAGDON:
-            state = magdagdon.play(state, magdagdon.AcceptMagdagdon())
-            ruin = next(i for i, v in enumerate(state.board) if v == 0)
-            state = magdagdon.play(state, magdagdon.PlaceRuin(ruin))
-            if state.over:
-                raise ValueError("this seed ends on a RUIN")
-            continue
-        for die, cell in placement_plan(state):
-            state = magdagdon.play(state, magdagdon.Stage(die, cell))
-        if magdagdon.play(state, magdagdon.Confirm()).over:
-            return state
-        state = magdagdon.play(state, magdagdon.Confirm())
-
-
 def near_end_seeds(count: int) -> list[tuple[int, magdagdon.State]]:
     found = []
     for seed in range(1, 200):

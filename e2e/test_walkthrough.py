@@ -82,6 +82,7 @@ def test_magdagdon_walkthrough_is_completed_step_by_step_and_never_shown_again(
     page.locator("#md-primary").click()  # CONFIRM
 
     step(page, "magdagdon", 8, 8)
+    expect(page.locator("#tour-magdagdon-next")).to_be_focused()  # PLAY, read with the step
     expect(text).to_contain_text("STRAIGHT: +60")
     expect(page.locator("#md-row-sum-0 .badge")).to_have_text("+60")
     expect(page.locator("#tour-magdagdon-skip")).to_be_hidden()
@@ -154,6 +155,7 @@ def test_mishimash_walkthrough_shows_select_multiplier_roll_again_and_a_bust(
     expect(text).to_contain_text("the next ×2")
     page.locator("#ms-again").click()
     step(page, "mishimash", 5, 5)
+    expect(page.locator("#tour-mishimash-next")).to_be_focused()  # PLAY, read with the step
     expect(text).to_contain_text("BUST!")
     both_sizes(page, shot, "walkthrough-mishimash-5")
     page.locator("#tour-mishimash-next").click()

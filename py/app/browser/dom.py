@@ -20,6 +20,15 @@ def by_id(name: str) -> Any:
     return document.getElementById(name)
 
 
+def rescue_focus(screen: str) -> None:
+    """A re-render took the focused control away (`focus_lost`): the focus goes to the heading
+    of `screen`, if that screen is shown, so Tab goes on from the top of it (issue 14). A focus
+    still in play is left where it is."""
+    section = by_id(f"screen-{screen}")
+    if not absent(section) and not section.hidden and focus_lost(section):
+        section.querySelector("h1").focus()
+
+
 def show_text(element: Any, text: str) -> None:
     """Set the text, and hide the element while it has none."""
     element.textContent = text

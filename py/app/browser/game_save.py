@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Generic, TypeVar
 
 from app.browser import stores
+from app.browser.dom import rescue_focus
 from app.browser.host import Host
 from app.browser.tour import Tour
 
@@ -58,5 +59,6 @@ class GameSave(Generic[S]):
         if saved is None:
             return False  # nothing usable there (told already): this tab's game goes on
         self.adopt(saved)
+        rescue_focus(self.tour.game)  # e.g. on a die of the old roll, or the old end screen
         self.host.notify(self.host.t("storage.other_tab"))
         return True

@@ -337,6 +337,7 @@ class MagdagdonScreen:
             stores.set_picked(picked_memory.dump(self.state, self.picked))
         self.render()
         self._focus_after(tap)
+        self.tour.take_focus()
 
     # Focus: where the player goes next (issue 14) ---------------------------------------------
     def _focus_after(self, tap: Tap) -> None:
@@ -695,8 +696,12 @@ class MagdagdonScreen:
         if state is None or not can_hint(state) or not self.guard.accepts(event, by_id("md-hint")):
             return
         button = by_id("md-hint")
+        if button.getAttribute("aria-disabled") == "true":
+            return  # still thinking
         button.textContent = self.host.t("magdagdon.suggest.thinking")
-        button.disabled = True
+        # aria-disabled, not disabled: a disabled button drops the focus to <body>, and a
+        # keyboard player who pressed HINT would start again from the top (issue 14).
+        button.setAttribute("aria-disabled", "true")
         # After the button has painted: the computer may think for a few hundred ms.
         window.setTimeout(self._hint_later, 30)
 
@@ -704,7 +709,7 @@ class MagdagdonScreen:
         state = self.state
         button = by_id("md-hint")
         button.textContent = self.host.t("magdagdon.suggest")
-        button.disabled = False
+        button.removeAttribute("aria-disabled")
         if state is None or not can_hint(state):
             return
         self.hint = hint_for(state, self.host.t)

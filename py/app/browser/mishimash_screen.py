@@ -40,6 +40,7 @@ from app.pure.mishimash_setup import (
     parse_seats,
     parse_target,
     player_names,
+    raw_names,
     seat_levels,
 )
 from app.pure.mishimash_view import LastRoll, MishimashView, Moves, build_view, points
@@ -349,16 +350,34 @@ class MishimashScreen:
         else:
             preset.checked = True
 
+    def _refuse(self, message: str, field: Any) -> None:
+        """START refused: the error says why, and the focus goes to the field to mend, marked
+        and described by the error (issue 14), so the player fixes it where they are."""
+        by_id("ms-setup-error").textContent = message
+        if absent(field):
+            return
+        field.setAttribute("aria-invalid", "true")
+        field.setAttribute("aria-describedby", "ms-setup-error")
+        field.focus()
+
     def _on_start(self, event: Any) -> None:
         event.preventDefault()
         t = self.host.t
         target, problem = parse_target(self._target_text())
         twin = duplicate_name(self.seats, t)
+        for field in by_id("ms-setup").querySelectorAll("[aria-invalid]"):
+            field.removeAttribute("aria-invalid")
+            field.removeAttribute("aria-describedby")
         if target is None:
-            by_id("ms-setup-error").textContent = t(problem, max=t.number(MAX_TARGET))
+            # Only a typed target can be wrong.
+            self._refuse(t(problem, max=t.number(MAX_TARGET)), by_id("ms-custom"))
             return
         if twin is not None:
-            by_id("ms-setup-error").textContent = t("mishimash.setup.duplicate", name=twin)
+            # The second seat of that name: the one to rename.
+            names = [name.casefold() for name in raw_names(self.seats, t)]
+            index = len(names) - 1 - names[::-1].index(twin.casefold())
+            field = by_id("ms-names").querySelector(f"input[data-player='{index}']")
+            self._refuse(t("mishimash.setup.duplicate", name=twin), field)
             return
         by_id("ms-setup-error").textContent = ""
         storage.write(SETUP_KEY, dump_seats(self.seats))
@@ -457,6 +476,7 @@ class MishimashScreen:
         if view.event_kind == "mishimash":
             restart_animation(by_id("ms-event"), "celebrate")
         self._focus_next(by_computer)
+        self.tour.take_focus()
         self._schedule_computer()
 
     def _is_celebrated(self, state: engine.State) -> bool:

@@ -43,5 +43,13 @@ def show(text: str, close_label: str) -> None:
 
 def hide() -> None:
     box = document.getElementById("notice")
-    if not absent(box):
-        box.hidden = True
+    if absent(box):
+        return
+    had_focus = box.contains(document.activeElement)
+    box.hidden = True
+    if had_focus:
+        # The focus was on its × (the notice sits above the screens): it goes to the top of the
+        # screen shown, never to <body> (issue 14).
+        heading = document.querySelector("main > .screen:not([hidden]) h1")
+        if not absent(heading):
+            heading.focus()

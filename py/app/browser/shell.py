@@ -211,8 +211,15 @@ class Shell:
         window.scrollTo(0, 0)
         if announce and not document.getElementById("confirm-dialog").open:
             # The focus goes to the new screen's heading (issue 14): a screen reader reads it,
-            # and Tab goes on from the top of the screen, never from <body>.
-            document.querySelector(f"#screen-{screen} h1").focus()
+            # and Tab goes on from the top of the screen, never from <body>. A walkthrough
+            # waiting for NEXT (issue 16) has it instead: NEXT is read with the step's text.
+            tour_next = document.querySelector(
+                f"#screen-{screen} .tour:not([hidden]) .tour-buttons:not([hidden]) .tour-next"
+            )
+            first = (
+                document.querySelector(f"#screen-{screen} h1") if absent(tour_next) else tour_next
+            )
+            first.focus()
 
     def _set_title(self) -> None:
         """The tab's title names the screen (issue 14): "MAGDAGDON · Cubiri"."""

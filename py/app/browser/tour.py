@@ -14,7 +14,7 @@ from js import Object, document
 from pyodide.ffi import to_js
 
 from app.browser import stores
-from app.browser.dom import by_id, listen
+from app.browser.dom import absent, by_id, listen
 from app.browser.host import Host
 from app.pure.tour import TOURS, Facts, advance, text_key
 
@@ -28,6 +28,7 @@ class Tour:
         self.index = 0
         self.facts = Facts()
         self.panel: Any = None
+        self.next_due = False  # a move brought a step that waits for NEXT: see take_focus
 
     def start(self, before: Any) -> None:
         """Show the first step just before the element `before`; the tour counts as seen from
@@ -50,7 +51,16 @@ class Tour:
         if index != self.index:
             self.index = index
             self.host.announce(self._text())
+            self.next_due = TOURS[self.game][index].until == "next"
         self._render()
+
+    def take_focus(self) -> None:
+        """Called once the screen has placed the focus after a move: a step that came with the
+        move and waits for NEXT (the last one) takes it, so NEXT is read with the step's text
+        and a key press goes on, instead of the game's ROLL (issue 14)."""
+        if self.active and self.next_due:
+            by_id(f"tour-{self.game}-next").focus()
+        self.next_due = False
 
     def end(self) -> None:
         if not self.active:
@@ -85,6 +95,8 @@ class Tour:
             button.id = f"tour-{self.game}-{name}"
             button.className = f"{class_name} tour-{name}"
             parent.appendChild(button)
+        # NEXT is read with the step's text: the focus is on it while a step waits for it.
+        buttons.firstElementChild.setAttribute("aria-describedby", text.id)
         head.prepend(count)
         panel.append(head, text, buttons)
         self.panel = panel
@@ -100,6 +112,18 @@ class Tour:
         self.index = advance(self.game, self.index, self.facts)
         self._render()
         self.host.announce(self._text())
+        if by_id(f"tour-{self.game}-next").parentElement.hidden:
+            self._focus_target()
+
+    def _focus_target(self) -> None:
+        """NEXT, under the focus, hid itself (the step waits for the player): the focus goes to
+        what the step points at (ROLL), never to <body> (issue 14)."""
+        target = TOURS[self.game][self.index].target
+        element = None if target is None else by_id(target)
+        if element is not None and not absent(element) and element.tagName != "BUTTON":
+            element = element.querySelector("button:not([hidden])")
+        if element is not None and not absent(element):
+            element.focus()
 
     def _text(self) -> str:
         step = TOURS[self.game][self.index]
