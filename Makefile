@@ -55,11 +55,15 @@ check: $(VENV)/.stamp
 	$(PY) -m ruff format --check $(PYSRC)
 	$(PY) -m mypy
 
+# Tests run in WORKERS processes (pytest-xdist); e2e tests that share one walk of the screens
+# stay in one of them (xdist_group). Each e2e worker boots Pyodide in its own Chromium.
+WORKERS ?= 2
+
 unit: $(VENV)/.stamp
-	$(PY) -m pytest -q --doctest-modules py/cubiri tests
+	$(PY) -m pytest -q -n $(WORKERS) --doctest-modules py/cubiri tests
 
 e2e: $(VENV)/.stamp vendor browser
-	$(PY) -m pytest -q e2e
+	$(PY) -m pytest -q -n $(WORKERS) --dist loadgroup e2e
 
 bench: $(VENV)/.stamp vendor browser
 	$(PY) bench/engine.py

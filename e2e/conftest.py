@@ -107,13 +107,13 @@ def open_app(page: Page, base_url: str) -> Callable[[str], Page]:
 @pytest.fixture
 def shot(page: Page) -> Callable[[str], Path]:
     """Save a screenshot of the current state under e2e/screenshots/ (ignored by git), as it
-    settles: a score counting up has reached its number (aria-busy gone), an entrance
-    animation its end."""
+    settles: a new best's score counting up has reached its number (aria-busy gone), an
+    entrance animation its end."""
 
     def _shot(name: str) -> Path:
         SCREENSHOTS.mkdir(exist_ok=True)
         path = SCREENSHOTS / f"{name}.png"
-        page.wait_for_function("!document.querySelector('[aria-busy=\"true\"]')")
+        page.wait_for_function("!document.querySelector('.celebrate-score[aria-busy=\"true\"]')")
         page.screenshot(path=str(path), full_page=True, animations="disabled")
         return path
 

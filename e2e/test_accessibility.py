@@ -7,6 +7,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 from itertools import pairwise
+from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
@@ -325,7 +326,17 @@ def swept(sweeps: dict[str, Sweep], browser: Browser, base_url: str, language: s
     return sweeps[language]
 
 
-@pytest.mark.parametrize("language", AXE_LANGUAGES)
+def walk_group(language: str) -> pytest.MarkDecorator:
+    """The tests that read one language's walk run in one test process (`make test` runs
+    several, pytest-xdist's loadgroup), so the walk is made once."""
+    return pytest.mark.xdist_group(f"walk-{language}")
+
+
+def per_walk(languages: tuple[str, ...]) -> list[Any]:
+    return [pytest.param(language, marks=walk_group(language)) for language in languages]
+
+
+@pytest.mark.parametrize("language", per_walk(AXE_LANGUAGES))
 def test_axe_finds_no_wcag_violation_on_any_screen_or_state(
     browser: Browser, base_url: str, sweeps: dict[str, Sweep], language: str
 ) -> None:
@@ -355,6 +366,7 @@ FOCUS_AT = {
 }
 
 
+@walk_group("en")
 def test_walkthroughs_notices_and_share_take_the_keyboard_and_let_it_go(
     browser: Browser, base_url: str, sweeps: dict[str, Sweep]
 ) -> None:
@@ -545,7 +557,7 @@ def headings(page: Page) -> list[int]:
     return levels
 
 
-@pytest.mark.parametrize("language", STRUCTURE_LANGUAGES)
+@pytest.mark.parametrize("language", per_walk(STRUCTURE_LANGUAGES))
 def test_one_main_an_h1_per_screen_headings_in_order_and_languages_named_in_their_own(
     browser: Browser, base_url: str, sweeps: dict[str, Sweep], language: str
 ) -> None:
@@ -767,7 +779,7 @@ def test_contrast_of_the_cards_buttons_banners_and_cells(page: Page, open_app: O
 
 
 # Reflow (issue 14): 320 CSS px, and 200 % zoom of a 390 px phone (195 px) -------------------
-@pytest.mark.parametrize("language", REFLOW_LANGUAGES)
+@pytest.mark.parametrize("language", per_walk(REFLOW_LANGUAGES))
 def test_every_screen_reflows_at_320_and_195_px_in_every_language(
     browser: Browser, base_url: str, sweeps: dict[str, Sweep], language: str
 ) -> None:
