@@ -23,6 +23,7 @@ from cubiri.mishimash import game as mishimash
 from e2e.conftest import READY, READY_TIMEOUT_MS, PageLog
 from e2e.magdagdon_driver import MagdagdonDriver, magdagdon_before_last_confirm
 from e2e.mishimash_driver import MishimashDriver, best_selection, find_seed, simulate
+from e2e.taps import tap
 
 MD_GAME, MS_GAME = "cubiri.magdagdon.game", "cubiri.mishimash.game"
 MD_SCORES, MS_RECORDS = "cubiri.magdagdon.scores", "cubiri.mishimash.records"
@@ -255,6 +256,94 @@ def test_issue18_3_an_old_magdagdon_tab_takes_the_newer_game_instead_of_writing(
     assert saved is not None and saved.state.log == on_a.state.log
 
 
+# 3. Two tabs: NEW GAME in one is followed by the other, never undone by its old game ----------
+def confirm_new_game(page: Page, restart: str) -> None:
+    """NEW GAME in the middle of a game, and NEW GAME again in the dialog that asks first."""
+    tap(front(page).locator(restart))
+    tap(page.locator("#confirm-ok"))
+    expect(page.locator("#confirm-dialog")).to_be_hidden()
+
+
+def first_roll_scores(players: list[str], target: int) -> int:
+    """A seed whose first roll scores (no bust): the old game has dice to play on."""
+    return next(
+        seed
+        for seed in range(1, 100)
+        if mishimash.play(mishimash.new_game(players, target, seed), mishimash.Roll()).phase
+        is mishimash.Phase.SELECT
+    )
+
+
+@pytest.mark.parametrize("hears", [True, False], ids=["event-heard", "event-missed"])
+def test_issue18_3_a_mishimash_new_game_is_not_undone_by_the_other_tabs_old_game(
+    two_tabs: Callable[..., tuple[Page, Page]], base_url: str, hears: bool
+) -> None:
+    """Tab A gives up the game (NEW GAME: the setup); tab B, still on the old game, plays on
+    (or hears of it): B goes to the setup too and says so, and never writes the old game back.
+    A's next game is then its own, in both tabs and after a reload of either."""
+    players, target = ["Ana"], 250
+    seed = first_roll_scores(players, target)
+    a, b = two_tabs(deaf_b=not hears)
+    ready(a, base_url + f"?seed={seed}#mishimash")
+    old = MishimashDriver(a, players, target, seed)
+    old.start()
+    old.roll()
+    ready(b, base_url + "#mishimash")  # the same game, at the same roll
+    expect(b.locator("#ms-dice .die:not([hidden])")).to_have_count(len(old.state.dice))
+
+    confirm_new_game(a, "#ms-restart")
+    expect(a.locator("#ms-start")).to_be_visible()
+    if not hears:
+        front(b)
+        MishimashDriver(b, players, target, seed).pick(best_selection(old.state))
+        tap(b.locator("#ms-bank"))  # B plays on the old game
+    expect(b.locator("#notice")).to_contain_text("new game was started in another tab")
+    expect(b.locator("#ms-start")).to_be_visible()  # B follows A to the setup
+    assert MISHIMASH.load(stored(b, MS_GAME)) == (None, None)  # no game: not the old one
+
+    MishimashDriver(front(a), players, target, seed).start()  # A's next game
+    expect(a.locator("#notice")).to_be_hidden()  # A's START is played, not taken over
+    saved, problem = MISHIMASH.load(stored(a, MS_GAME))
+    assert problem is None and saved is not None and saved.state.log == ()
+    new = MishimashDriver(a, players, target, saved.state.seed)
+    new.roll()
+    for page in (b, a):
+        front(page).reload()
+        page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
+        expect(page.locator("#ms-dice .die:not([hidden])")).to_have_count(len(new.state.dice))
+    saved, _ = MISHIMASH.load(stored(a, MS_GAME))
+    assert saved is not None and saved.state.log == new.state.log
+
+
+@pytest.mark.parametrize("hears", [True, False], ids=["event-heard", "event-missed"])
+def test_issue18_3_a_magdagdon_new_game_is_not_undone_by_the_other_tabs_old_game(
+    two_tabs: Callable[..., tuple[Page, Page]], base_url: str, hears: bool
+) -> None:
+    """Tab A starts a new game in the middle of one; tab B, still on the old game, plays on
+    (or hears of it): B takes A's new game and says so; a reload of either keeps it."""
+    a, b = two_tabs(deaf_b=not hears)
+    ready(a, base_url + "?seed=21#magdagdon")
+    MagdagdonDriver(a, "peaceful", 21).play_turn()
+    ready(b, base_url + "#magdagdon")  # the same game, on turn 2
+    expect(b.locator("#md-turn")).to_have_text("Turn 2")
+
+    confirm_new_game(a, "#md-restart")
+    expect(a.locator("#md-turn")).to_have_text("Turn 1")
+    saved, _ = MAGDAGDON.load(stored(a, MD_GAME))
+    assert saved is not None and saved.state.log == ()
+    new = saved.state
+    if not hears:
+        tap(front(b).locator("#md-primary"))  # B's ROLL on the old game's turn 2
+    expect(b.locator("#notice")).to_contain_text("another tab")
+    expect(b.locator("#md-turn")).to_have_text("Turn 1")  # B follows A to the new game
+    for page in (a, b):
+        front(page).reload()
+        page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
+        expect(page.locator("#md-turn")).to_have_text("Turn 1")
+    saved, _ = MAGDAGDON.load(stored(a, MD_GAME))
+    assert saved is not None and saved.state == new
+
+
 # 5. Crafted values -----------------------------------------------------------------------------
 def test_issue18_5_crafted_links_and_stored_values_never_stop_the_app(
     page: Page, base_url: str, page_log: PageLog
@@ -404,11 +493,11 @@ def soak(
             choices = ahead
         if choices:
             rng.choice(choices).click(timeout=5_000)
-        raw = stored(tab, key)
-        if raw is None and empty_ok:
+        saved, problem = codec.load(stored(tab, key))
+        assert problem is None, f"step {step}: {problem}"
+        if saved is None and empty_ok:
             continue  # NEW GAME: back at the setup
-        saved, problem = codec.load(raw)
-        assert problem is None and saved is not None, f"step {step}: {problem}"
+        assert saved is not None, f"step {step}: no game"
         if saved.record_id is not None:
             recorded.add(saved.record_id)
     return recorded

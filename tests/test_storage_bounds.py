@@ -14,6 +14,7 @@ from app.pure.i18n import load_translator
 from app.pure.mishimash_setup import Seat, clean_name, parse_seats, parse_target, player_names
 from app.pure.records import MAGDAGDON_SCORES, MISHIMASH_SOLO
 from app.pure.saved_game import MAGDAGDON, MISHIMASH, Saved
+from cubiri.mishimash import game as mishimash
 from tests.playouts import magdagdon_playout
 
 DEEP = "[" * 10_000 + "]" * 10_000
@@ -81,6 +82,20 @@ def test_each_write_carries_its_stamp_and_loads_as_before() -> None:
     assert MAGDAGDON.load(raw) == (saved, None)
     assert MAGDAGDON.stamp_of(MAGDAGDON.dump(saved)) is None  # saved before stamps existed
     assert MAGDAGDON.stamp_of(None) is None
+
+
+def test_a_game_given_up_is_a_stamped_save_of_no_game_not_an_unusable_one() -> None:
+    """MISHIMASH's NEW GAME writes no game, stamped (a tab still on the old game follows it,
+    issue 18); nothing stored, an unusable save and a real game are not that."""
+    raw = MISHIMASH.dump(None, "def456")
+    assert MISHIMASH.stamp_of(raw) == "def456"
+    assert MISHIMASH.load(raw) == (None, None) and MISHIMASH.empty(raw)
+    state = mishimash.new_game(["Ana"], 250, 7)
+    game = MISHIMASH.dump(Saved(state), "abc123")
+    missing = json.dumps({"version": 1, "record": None})
+    assert not any(MISHIMASH.empty(other) for other in (None, "{", missing, game))
+    assert MISHIMASH.load(missing)[1] is not None  # still refused as unusable, and told
+    assert not MISHIMASH.newer(raw)
 
 
 def test_names_of_invisible_characters_or_direction_overrides_are_cleaned() -> None:

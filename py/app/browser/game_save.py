@@ -2,7 +2,8 @@
 
 A game is written only over the save this tab last read or wrote (`stores.save_game`); a tab
 that another tab has overtaken takes the newer game (`adopt`), tells the player, and never
-writes its own: a roll played in one tab cannot be played differently in another. The
+writes its own: a roll played in one tab cannot be played differently in another. A game given
+up in another tab (MISHIMASH's NEW GAME) is given up here too, not written back. The
 walkthrough's game (issue 16) is never saved and never overtaken: it is not the saved one."""
 
 from __future__ import annotations
@@ -28,9 +29,10 @@ class GameSave(Generic[S]):
         key: str,
         host: Host,
         tour: Tour,
-        adopt: Callable[[Saved[S]], None],
+        adopt: Callable[[Saved[S] | None], None],
     ) -> None:
-        """`adopt(saved)` makes another tab's newer game this screen's game, and shows it."""
+        """`adopt(saved)` makes another tab's newer game this screen's game, and shows it
+        (None: that tab gave the game up, for a new one not started yet)."""
         self.codec, self.key, self.host, self.tour, self.adopt = codec, key, host, tour, adopt
 
     def load(self) -> Saved[S] | None:
@@ -56,9 +58,10 @@ class GameSave(Generic[S]):
 
     def _take(self) -> bool:
         saved = self.load()
-        if saved is None:
+        if saved is None and not stores.emptied(self.codec, self.key):
             return False  # nothing usable there (told already): this tab's game goes on
         self.adopt(saved)
         rescue_focus(self.tour.game)  # e.g. on a die of the old roll, or the old end screen
-        self.host.notify(self.host.t("storage.other_tab"))
+        told = "storage.other_tab" if saved is not None else "storage.new_game_elsewhere"
+        self.host.notify(self.host.t(told))
         return True

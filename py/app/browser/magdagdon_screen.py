@@ -435,8 +435,14 @@ class MagdagdonScreen:
         played differently in another); then its game is shown here instead."""
         return self.saves.overtaken()
 
-    def _adopt(self, saved: Saved[engine.State]) -> None:
-        """Another tab's newer game replaces this tab's old one."""
+    def _adopt(self, saved: Saved[engine.State] | None) -> None:
+        """Another tab's newer game replaces this tab's old one (no game there: a new one, as
+        a first visit starts; this app never saves none for MAGDAGDON, its NEW GAME's game is
+        saved at once)."""
+        if saved is None:
+            self.new_game(stores.difficulty())
+            self.render()
+            return
         self.state, self.record_id = saved.state, saved.record_id
         meta = stores.game_meta()
         self.meta = (

@@ -204,11 +204,15 @@ class MishimashScreen:
         by a BANK from the same roll in another); then its game is shown here instead."""
         return self.saves.overtaken()
 
-    def _adopt(self, saved: Saved[engine.State]) -> None:
-        """Another tab's newer game replaces this tab's old one (a computer's turn goes on)."""
+    def _adopt(self, saved: Saved[engine.State] | None) -> None:
+        """Another tab's newer game replaces this tab's old one (a computer's turn goes on);
+        None: that tab pressed NEW GAME, and this one shows the setup too."""
         self._stop_computer()
-        self.state, self.record_id = saved.state, saved.record_id
-        self.levels = seat_levels(saved.seats, len(saved.state.players))
+        if saved is None:
+            self.state, self.record_id, self.celebrate = None, None, False
+        else:
+            self.state, self.record_id = saved.state, saved.record_id
+            self.levels = seat_levels(saved.seats, len(saved.state.players))
         self.picked = frozenset()
         self.guard.forget()
         self.records = stores.tables(stores.SOLO_KEY)

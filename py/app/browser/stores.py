@@ -3,7 +3,8 @@ saved games and the MAGDAGDON difficulty. HIGH SCORES and SETTINGS read here, ne
 
 A table is read afresh before a record is added, so a row written meanwhile by another tab is
 kept, not overwritten by an old copy. A game is written only over the save this tab last read
-or wrote (`moved_on`): a tab that another has overtaken takes the newer game instead (issue 18).
+or wrote (`moved_on`): a tab that another has overtaken takes the newer game instead (issue 18),
+or no game when the other gave it up (NEW GAME's setup is a write too, never a removal).
 Data of a newer version of the app is never written over; an unreadable save is set aside
 under `<key>.unreadable` before a fresh game takes its place."""
 
@@ -191,7 +192,7 @@ def load_game(codec: SaveCodec[S], key: str) -> Saved[S] | None:
         storage.report(storage.CORRUPT)
         _set_aside(key, raw)
         storage.remove(key)
-    _seen[key] = codec.stamp_of(raw) if saved is not None else None
+    _seen[key] = None if problem else codec.stamp_of(raw)  # a game, or no game on purpose
     return saved
 
 
@@ -204,14 +205,17 @@ def moved_on(codec: SaveCodec[Any], key: str) -> bool:
     return raw is not None and codec.stamp_of(raw) != _seen[key]
 
 
+def emptied(codec: SaveCodec[Any], key: str) -> bool:
+    """Whether the save holds no game because a tab gave its game up (not: nothing there)."""
+    return codec.empty(storage.read(key))
+
+
 def save_game(codec: SaveCodec[Any], key: str, saved: Saved[Any] | None) -> bool:
-    """Write this tab's game; False (and nothing written) if another tab moved on meanwhile."""
+    """Write this tab's game (None: no game, stamped like a game, so that a tab still on the
+    old one follows instead of writing it back); False (and nothing written) if another tab
+    moved on meanwhile."""
     if moved_on(codec, key):
         return False
-    if saved is None:
-        storage.remove(key)
-        _seen[key] = None
-        return True
     stamp = f"{random.getrandbits(48):012x}"
     if storage.write(key, codec.dump(saved, stamp)):
         _seen[key] = stamp

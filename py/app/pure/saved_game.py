@@ -4,8 +4,11 @@ Pure Python. Loading replays the engine's log, so a corrupt or tampered save is 
 whole (it cannot be partly valid: every move depends on the ones before it) and reported.
 
 Each write carries a `stamp`, new for every write: a tab that finds another stamp in storage
-than the one it last read or wrote knows another tab has moved the game on (issue 18). A save
-from a newer version of the app is recognised (`newer`) so that it is kept, never deleted.
+than the one it last read or wrote knows another tab has moved the game on (issue 18). Giving a
+game up (MISHIMASH's NEW GAME: back to the setup) is such a write too, of no game (`empty`), not
+a removal: a tab still on the old game sees it and follows, instead of taking the missing save
+for nothing there and writing its old game back. A save from a newer version of the app is
+recognised (`newer`) so that it is kept, never deleted.
 """
 
 from __future__ import annotations
@@ -39,11 +42,13 @@ class SaveCodec(Generic[S]):
     ) -> None:
         self.game, self._to_dict, self._from_dict = game, to_dict, from_dict
 
-    def dump(self, saved: Saved[S], stamp: str | None = None) -> str:
-        game = self._to_dict(saved.state)
-        data = {"version": SAVE_VERSION, "game": game, "record": saved.record_id}
-        if saved.seats:
-            data["seats"] = list(saved.seats)
+    def dump(self, saved: Saved[S] | None, stamp: str | None = None) -> str:
+        """`saved` as stored; None: no game, given up on purpose (see `empty`)."""
+        data: dict[str, Any] = {"version": SAVE_VERSION, "game": None, "record": None}
+        if saved is not None:
+            data.update(game=self._to_dict(saved.state), record=saved.record_id)
+            if saved.seats:
+                data["seats"] = list(saved.seats)
         if stamp is not None:
             data["stamp"] = stamp
         return json.dumps(data)
@@ -62,6 +67,12 @@ class SaveCodec(Generic[S]):
         found = _STAMP.search(raw[-80:]) if raw is not None else None
         return found.group(1) if found else None
 
+    def empty(self, raw: str | None) -> bool:
+        """Whether `raw` is no game, written on purpose by a tab that gave its game up (not
+        nothing stored, nor an unusable save: a tab whose game is valid keeps that one)."""
+        data = self._peek(raw)
+        return data is not None and data.get("version") == SAVE_VERSION and _no_game(data)
+
     def newer(self, raw: str | None) -> bool:
         """Whether `raw` was saved by a newer version of the app: keep it, never replace it."""
         data = self._peek(raw)
@@ -73,13 +84,16 @@ class SaveCodec(Generic[S]):
         )
 
     def load(self, raw: str | None) -> tuple[Saved[S] | None, str | None]:
-        """The saved game, or None and why it could not be used (None, None: nothing saved)."""
+        """The saved game, or None and why it could not be used (None, None: nothing saved, or
+        no game on purpose)."""
         if raw is None:
             return None, None
         try:
             data = loads(raw)
             if not isinstance(data, dict) or data.get("version") != SAVE_VERSION:
                 raise ValueError("unknown save version")
+            if _no_game(data):
+                return None, None
             record = data.get("record")
             if record is not None and not isinstance(record, str):
                 raise ValueError("bad record id")
@@ -89,6 +103,10 @@ class SaveCodec(Generic[S]):
             return Saved(self._from_dict(data.get("game")), record, tuple(seats)), None
         except (ValueError, TypeError, KeyError, RecursionError) as error:
             return None, f"the saved {self.game} game is unusable ({error}): starting over"
+
+
+def _no_game(data: dict[str, Any]) -> bool:
+    return "game" in data and data["game"] is None
 
 
 MAGDAGDON = SaveCodec("MAGDAGDON", magdagdon.to_dict, magdagdon.from_dict)
