@@ -77,6 +77,12 @@ def test_magdagdon_says_what_the_player_may_do() -> None:
     assert view.powers.reroll and not view.powers.decrease  # no die picked yet
     nightmare = build_view(rolled("..../.3../..../....", [1, 1, 6, 6], "nightmare"), Picked(), t)
     assert "Majda Power" not in nightmare.message and not nightmare.powers.visible
+    # REROLL pressed to save the roll (M14): the message says what to do next, not the alarm.
+    choosing = build_view(state, Picked(rerolling=True, reroll=frozenset({0})), t)
+    assert (
+        choosing.message
+        == "Tap the dice to reroll, then press REROLL. One use, whatever the count."
+    )
 
 
 def test_after_accepting_every_empty_cell_can_become_the_ruin() -> None:

@@ -339,6 +339,8 @@ def _message(state: State, picked: Picked, t: Translator) -> str:
         return t("magdagdon.hint.roll")
     if phase is Phase.MAGDAGDON and accepting(state, picked):
         return t.plural("magdagdon.accept_ask", state.powers_left)
+    if picked.rerolling:  # what to do now, also when REROLL is to save a MAGDAGDON (M14, M16)
+        return t("magdagdon.hint.reroll")
     if phase is Phase.MAGDAGDON:
         key = "magdagdon.hint.magdagdon_powers" if state.powers_left else "magdagdon.hint.magdagdon"
         return f"{t.plural(key, state.minimum)} {_fitting_values(state, t)}".rstrip()
@@ -346,8 +348,6 @@ def _message(state: State, picked: Picked, t: Translator) -> str:
         return t("magdagdon.hint.ruin")
     if phase is Phase.OVER:
         return t("magdagdon.hint.over")
-    if picked.rerolling:
-        return t("magdagdon.hint.reroll")
     staged, minimum = len(state.staged), state.minimum
     if picked.die is not None and picked.die in state.available:
         if not state.legal_cells(picked.die):
