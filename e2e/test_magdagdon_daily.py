@@ -113,6 +113,10 @@ def test_a_daily_link_for_a_past_day_opens_it_as_practice(page: Page, open_app: 
     driver.roll()
     driver.expect_in_step()
     assert "daily=" not in page.url  # a reload resumes the game, it does not start it again
+    # Played to the end: no daily counted yet, so no streak to show ("Streak: 0 days").
+    driver.play_to_end()
+    expect(page.locator("#md-daily-end")).to_be_visible()
+    expect(page.locator("#md-streak")).to_be_hidden()
 
 
 def test_hint_lights_the_computers_legal_staging_and_marks_the_game_assisted(

@@ -772,9 +772,10 @@ class MagdagdonScreen:
         by_id("md-share-status").textContent = ""
         results = stores.daily_results()
         today = local_today()
-        by_id("md-streak").textContent = t.plural(
-            "magdagdon.daily.streak", daily.streak(results, today)
-        )
+        days = daily.streak(results, today)
+        streak = by_id("md-streak")
+        streak.hidden = days == 0  # no streak to keep yet (a practice of a past day): no "0 days"
+        streak.textContent = t.plural("magdagdon.daily.streak", days)
         by_id("md-calendar-title").textContent = t(
             "magdagdon.daily.calendar", difficulty=meta.difficulty.upper()
         )
