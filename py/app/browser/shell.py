@@ -160,8 +160,8 @@ class Shell:
         self._set_title()
         for element in document.querySelectorAll("[data-i18n]"):
             element.textContent = t(element.dataset.i18n)
-        for ident in ("md-decrease", "md-increase"):
-            _wrap_before_step(document.getElementById(ident))
+            if element.hasAttribute("data-wrap-step"):
+                _wrap_before_step(element)
         for element in document.querySelectorAll("[data-i18n-aria-label]"):
             element.setAttribute("aria-label", t(element.dataset.i18nAriaLabel))
         # The target pills show their number as the game line does: 1,000 / 1000 / 1.000.
@@ -453,9 +453,10 @@ class Shell:
 
 
 def _wrap_before_step(button: Any) -> None:
-    """A narrow power button breaks its name before the ±1 ("INCREASE" over "+1"), never
-    inside it: the locale's no-break space keeps "+1" with its word on one line, but a word
-    too long for the button is broken anywhere, and the break fell between + and 1."""
+    """A narrow button marked data-wrap-step (the powers) breaks its name before the ±1
+    ("INCREASE" over "+1"), never inside it: the locale's no-break space keeps "+1" with its
+    word on one line, but a word too long for the button is broken anywhere, and the break fell
+    between + and 1."""
     word, space, step = str(button.textContent).rpartition("\u00a0")
     if not space:
         return
