@@ -97,21 +97,30 @@ def test_issue15_1_tab_then_enter_on_bank_right_after_a_roll_counts(
     page: Page, open_app: Open
 ) -> None:
     """CI saw a keyboard player's Enter on BANK ignored: it came within the moment BANK is held
-    after it replaces ROLL. Moving the focus there is deliberate, so the press counts."""
+    after it replaces ROLL. Moving the focus there is deliberate, so the press counts.
+
+    The page's clock stands still from the roll to the Enter (moved on by hand, a few ms at a
+    time), so the hold cannot run out while a loaded machine is slow between the steps: CI once
+    saw it lapse before the focus reached BANK, and the test then proved nothing."""
+    page.clock.install()
     page.set_viewport_size(PHONE)
     open_app("?seed=6#mishimash")
     driver = MishimashDriver(page, PAIR, 1000, 6)
     driver.start()
     page.locator("#ms-roll").focus()
-    page.keyboard.press("Enter")
+    page.clock.pause_at(page.evaluate("Date.now()") + 1000)
+    page.keyboard.press("Enter")  # BANK replaces ROLL, and is held
     driver.state = engine.play(driver.state, engine.Roll())
     selection = best_selection(driver.state)  # seed 6 opens with 3-3-3: one die takes all three
+    page.clock.fast_forward(5)
     page.locator(f"#ms-die-{selection[0]}").focus()
     page.keyboard.press("Space")
+    page.clock.fast_forward(5)
     bank = page.locator("#ms-bank")
     bank.focus()
     assert bank.get_attribute("aria-disabled") == "true", "BANK is still held after the roll"
     page.keyboard.press("Enter")
+    page.clock.resume()
     expect(page.locator("#ms-turn-of")).to_have_text("Bob's turn")
     assert saved_log(page)[-2:] == ["select", "bank"]
 
