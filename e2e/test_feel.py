@@ -272,6 +272,35 @@ def test_a_persons_mishimash_win_is_celebrated(page: Page, open_app: Open, shot:
     expect(banner.locator(".celebrate-score")).to_have_text(f"{total:g} points")
 
 
+def test_a_win_banner_keeps_its_height_while_the_score_counts_up(
+    page: Page, open_app: Open
+) -> None:
+    """The audit saw the pt win banner jump: in a 350 px window "0 pontos" took one line and
+    the final score two, so everything below moved up and down as it counted."""
+    page.add_init_script("localStorage.setItem('cubiri.language', 'pt')")
+    # Every number the count shows, with the height it had then (its layout box, not the
+    # pop-in's scale).
+    page.add_init_script(
+        """window.__heights = [];
+        new MutationObserver(() => {
+            const score = document.querySelector('#ms-celebration .celebrate-score');
+            if (score && score.textContent) window.__heights.push(score.offsetHeight);
+        }).observe(document, { childList: true, characterData: true, subtree: true });"""
+    )
+    page.set_viewport_size({"width": 350, "height": 700})
+    open_app("?seed=4#mishimash")
+    driver = MishimashDriver(page, ["Ana", "Bo"], 30, 4)
+    driver.start()
+    driver.play_until(bank_at_once, lambda s: s.phase is ms_engine.Phase.OVER)
+    score = page.locator("#ms-celebration .celebrate-score")
+    expect(score).to_have_text("43 pontos")
+    expect(score).not_to_have_attribute("aria-busy", "true")
+    heights = page.evaluate("window.__heights")
+    line = score.evaluate("(element) => parseFloat(getComputedStyle(element).lineHeight)")
+    assert heights[-1] > 1.5 * line, "the final score takes two lines here"
+    assert len(heights) > 5 and set(heights) == {heights[-1]}, heights
+
+
 def test_the_celebration_and_the_feel_settings_in_portuguese(
     page: Page, open_app: Open, shot: Shot
 ) -> None:

@@ -76,6 +76,9 @@ def test_todays_daily_to_the_end_shared_then_a_second_attempt_is_practice(
     new_row = page.locator("table.scores[data-difficulty=peaceful] tr.new")
     expect(new_row.locator("[data-mark=daily]")).to_have_count(1)
     expect(new_row.locator("[data-mark=assisted]")).to_have_count(0)
+    # Under the table, what its marks mean: only those it shows.
+    legend = page.locator("table.scores[data-difficulty=peaceful] + .score-legend")
+    expect(legend).to_have_text("☀ DAILY")
 
     page.get_by_role("button", name="SHARE").click()
     expect(page.locator("#md-share-status")).to_have_text("Copied: paste it anywhere.")
@@ -117,6 +120,12 @@ def test_a_daily_link_for_a_past_day_opens_it_as_practice(page: Page, open_app: 
     driver.play_to_end()
     expect(page.locator("#md-daily-end")).to_be_visible()
     expect(page.locator("#md-streak")).to_be_hidden()
+    # In HIGH SCORES it is practice (its dice could be known), not the day's daily.
+    new_row = page.locator("table.scores[data-difficulty=peaceful] tr.new")
+    expect(new_row.locator("[data-mark=practice]")).to_contain_text("practice")
+    expect(new_row.locator("[data-mark=daily]")).to_have_count(0)
+    legend = page.locator("table.scores[data-difficulty=peaceful] + .score-legend")
+    expect(legend).to_have_text("↻ practice")
 
 
 def test_hint_lights_the_computers_legal_staging_and_marks_the_game_assisted(
@@ -164,5 +173,9 @@ def test_hint_lights_the_computers_legal_staging_and_marks_the_game_assisted(
     expect(
         page.locator("#screen-scores table.scores[data-difficulty=peaceful] [data-mark=assisted]")
     ).to_have_count(1)
+    # A bare "?" says nothing by itself: the legend under the table says what it means.
+    expect(
+        page.locator("#screen-scores table.scores[data-difficulty=peaceful] + .score-legend")
+    ).to_have_text("? hints used")
     both_sizes(page, shot, "magdagdon-scores-assisted")
     assert engine.Phase.OVER is driver.state.phase

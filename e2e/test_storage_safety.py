@@ -169,7 +169,8 @@ def test_issue18_2_two_tabs_finishing_games_keep_every_high_score_row(
     expect(second.locator("table.scores[data-difficulty=peaceful] tr")).to_have_count(5)
 
     store(second, MD_GAME, magdagdon_save(g2))  # the next game, one CONFIRM from its end
-    expect(first.locator("#notice")).to_contain_text("This game continued in another tab")
+    # Other dice than the game shown: a new game there, not this one continued.
+    expect(first.locator("#notice")).to_contain_text("A new game was started in another tab")
     ready(second, base_url + "#magdagdon")
     finish_magdagdon(second, g2)
     rows = score_rows(stored(a, MD_SCORES))
@@ -334,8 +335,9 @@ def test_issue18_3_a_magdagdon_new_game_is_not_undone_by_the_other_tabs_old_game
     new = saved.state
     if not hears:
         tap(front(b).locator("#md-primary"))  # B's ROLL on the old game's turn 2
-    expect(b.locator("#notice")).to_contain_text("another tab")
-    expect(b.locator("#md-turn")).to_have_text("Turn 1")  # B follows A to the new game
+    # B follows A to the new game, and says it is a new one (it once said "continued").
+    expect(b.locator("#notice")).to_contain_text("A new game was started in another tab")
+    expect(b.locator("#md-turn")).to_have_text("Turn 1")
     for page in (a, b):
         front(page).reload()
         page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)

@@ -120,3 +120,14 @@ def test_a_mishimash_game_round_trips_and_a_broken_one_is_refused() -> None:
     broken["game"]["totals"] = [999, 0, 0]
     assert MISHIMASH.load(json.dumps(broken))[0] is None
     assert MAGDAGDON.load(MISHIMASH.dump(saved))[0] is None  # a game of the other kind
+
+
+def test_a_game_moved_on_in_another_tab_continues_it_and_a_new_game_does_not() -> None:
+    """Issue 18: a tab that takes another tab's game says "continued" only when it is the
+    same game played on; NEW GAME there (even a daily replayed: the same seed) is a new one."""
+    states = list(magdagdon_playout("peaceful", 3))
+    here, there = states[6], states[12]
+    assert MAGDAGDON.continues(here, there)
+    assert MAGDAGDON.continues(here, here)
+    assert not MAGDAGDON.continues(there, here)  # the same dice from the start again
+    assert not MAGDAGDON.continues(here, list(magdagdon_playout("peaceful", 4))[12])

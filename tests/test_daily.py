@@ -202,6 +202,14 @@ def test_an_old_table_without_marks_still_loads_and_marks_round_trip() -> None:
     assert "assisted" not in stored[1]  # only a set mark is written
 
 
+def test_a_practice_daily_keeps_its_mark() -> None:
+    practice = Record("c", "2025-06-03T10:00:00Z", {"score": 90, "turns": 16, "powers": 0})
+    practice = Record(practice.id, practice.date, practice.values, frozenset({"practice"}))
+    tables = MAGDAGDON_SCORES.add({}, "nightmare", practice)
+    again, problems = MAGDAGDON_SCORES.parse(MAGDAGDON_SCORES.dump(tables))
+    assert problems == [] and again["nightmare"][0].flags == frozenset({"practice"})
+
+
 @pytest.mark.parametrize("mark", ['"assisted": false', '"assisted": 1', '"cheated": true'])
 def test_a_bad_mark_drops_its_entry(mark: str) -> None:
     raw = '{"version": 1, "peaceful": [{"id": "a", "date": "2025-06-01T10:00:00Z", '

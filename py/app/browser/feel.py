@@ -139,6 +139,10 @@ def count_to(element: Any, final: int, text: Callable[[int], str]) -> None:
         element.textContent = text(final)
         return
     numbers = count_up(final, COUNT_STEPS)
+    # The final text may take two lines where "0 pontos" takes one: keep its height from the
+    # start, so the lines below do not jump while it counts.
+    element.textContent = text(final)
+    element.style.minHeight = f"{element.offsetHeight}px"  # not scaled by the pop-in
     element.textContent = text(0)
     element.setAttribute("aria-busy", "true")
 
@@ -150,6 +154,7 @@ def count_to(element: Any, final: int, text: Callable[[int], str]) -> None:
             window.setTimeout(create_once_callable(lambda: step(index + 1)), COUNT_STEP_MS)
         else:
             element.removeAttribute("aria-busy")
+            element.style.removeProperty("min-height")
 
     window.setTimeout(create_once_callable(lambda: step(0)), COUNT_STEP_MS)
 

@@ -30,10 +30,13 @@ class GameSave(Generic[S]):
         host: Host,
         tour: Tour,
         adopt: Callable[[Saved[S] | None], None],
+        shown: Callable[[], S | None],
     ) -> None:
         """`adopt(saved)` makes another tab's newer game this screen's game, and shows it
-        (None: that tab gave the game up, for a new one not started yet)."""
-        self.codec, self.key, self.host, self.tour, self.adopt = codec, key, host, tour, adopt
+        (None: that tab gave the game up, for a new one not started yet); `shown()` is the
+        game this tab shows now, to tell a game moved on from a new one."""
+        self.codec, self.key, self.host, self.tour = codec, key, host, tour
+        self.adopt, self.shown = adopt, shown
 
     def load(self) -> Saved[S] | None:
         """The saved game (None: nothing usable; the player is told why if it was unusable)."""
@@ -60,8 +63,12 @@ class GameSave(Generic[S]):
         saved = self.load()
         if saved is None and not stores.emptied(self.codec, self.key):
             return False  # nothing usable there (told already): this tab's game goes on
+        before = self.shown()
         self.adopt(saved)
         rescue_focus(self.tour.game)  # e.g. on a die of the old roll, or the old end screen
-        told = "storage.other_tab" if saved is not None else "storage.new_game_elsewhere"
+        if saved is None or before is None or not self.codec.continues(before, saved.state):
+            told = "storage.new_game_elsewhere"
+        else:
+            told = "storage.other_tab"
         self.host.notify(self.host.t(told))
         return True

@@ -90,7 +90,9 @@ class MagdagdonScreen:
         # interrupted (if any) comes back when it ends.
         self.tour = Tour("magdagdon", host, self._end_tour)
         self._stashed: tuple[engine.State | None, str | None, GameMeta | None] | None = None
-        self.saves = GameSave(MAGDAGDON, stores.MAGDAGDON_GAME, host, self.tour, self._adopt)
+        self.saves = GameSave(
+            MAGDAGDON, stores.MAGDAGDON_GAME, host, self.tour, self._adopt, lambda: self.state
+        )
 
     # Setup -------------------------------------------------------------------------------------
     def mount(self) -> None:
@@ -407,8 +409,9 @@ class MagdagdonScreen:
             meta = self._meta()
             counted = meta.day is not None and not meta.practice
             flags = {"assisted"} if meta.assisted else set()
-            if counted:
-                flags.add("daily")
+            if meta.day is not None:
+                # A daily's second try knows its dice: HIGH SCORES says it was practice.
+                flags.add("daily" if counted else "practice")
             self.record_id, self.tables = stores.add_record(
                 stores.SCORES_KEY,
                 state.difficulty,

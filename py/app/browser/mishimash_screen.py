@@ -80,7 +80,9 @@ class MishimashScreen:
         # The first game that teaches (issue 16): its game is never saved; what it interrupted
         # (the setup, or a game in progress) comes back when it ends.
         self.tour = Tour("mishimash", host, self._end_tour)
-        self.saves = GameSave(MISHIMASH, stores.MISHIMASH_GAME, host, self.tour, self._adopt)
+        self.saves = GameSave(
+            MISHIMASH, stores.MISHIMASH_GAME, host, self.tour, self._adopt, lambda: self.state
+        )
         self._stashed: tuple[engine.State | None, str | None, tuple[str, ...]] | None = None
 
     def mount(self) -> None:

@@ -84,12 +84,18 @@ def render_table(
     ]
     columns = ("scores.rank", "scores.score", "scores.date", "scores.turns", "scores.powers")
     heading = f"{t('scores.title')} · {difficulty.upper()}"
-    # Beside the score: a game played with a HINT is assisted; the day's counted daily.
-    symbols = {"daily": ("☀", t("magdagdon.daily")), "assisted": ("?", t("scores.assisted"))}
+    # Beside the score: a game played with a HINT is assisted; the day's counted daily; a
+    # daily played again as practice.
+    symbols = {
+        "daily": ("☀", t("magdagdon.daily")),
+        "practice": ("↻", t("daily.practice_tag")),
+        "assisted": ("?", t("scores.assisted")),
+    }
     marks = {r.id: {f: symbols[f] for f in sorted(r.flags) if f in symbols} for r in records}
     table = _table(container, heading, columns, rows, highlight, t, marks)
     if table is not None:
         table.dataset.difficulty = difficulty
+        _legend(container, {f: s for m in marks.values() for f, s in m.items()})
 
 
 def _mark(cell: Any, name: str, symbol: str, label: str) -> None:
@@ -106,6 +112,25 @@ def _mark(cell: Any, name: str, symbol: str, label: str) -> None:
     hidden.textContent = f" ({label})"
     mark.append(shown, hidden)
     cell.appendChild(mark)
+
+
+def _legend(container: Any, shown: dict[str, tuple[str, str]]) -> None:
+    """Under a table, what each of its marks means ("☀ DAILY · ? hints used"): a bare "?"
+    beside a score says nothing by itself. Only the marks the table shows, in a fixed order."""
+    if not shown:
+        return
+    legend = document.createElement("p")
+    legend.className = "score-legend"
+    for name in sorted(shown):
+        symbol, label = shown[name]
+        item = document.createElement("span")
+        item.className = f"score-mark score-mark-{name}"
+        badge = document.createElement("span")
+        badge.setAttribute("aria-hidden", "true")
+        badge.textContent = symbol
+        item.append(badge, document.createTextNode(f" {label}"))
+        legend.appendChild(item)
+    container.appendChild(legend)
 
 
 def render_solo_table(

@@ -152,7 +152,8 @@ MAGDAGDON_SCORES = RecordBook(
     rank=lambda r: (-r["score"], r.date),
     table_name=lambda name: name in DIFFICULTIES,
     fits=lambda table, r: r["powers"] <= DIFFICULTIES[table].powers,
-    flags=frozenset({"assisted", "daily"}),  # a HINT was used; the day's counted daily
+    # A HINT was used; the day's counted daily; a daily replayed as practice (its dice known).
+    flags=frozenset({"assisted", "daily", "practice"}),
 )
 
 MISHIMASH_SOLO = RecordBook(

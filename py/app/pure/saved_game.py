@@ -61,6 +61,15 @@ class SaveCodec(Generic[S]):
             return None
         return data if isinstance(data, dict) else None
 
+    @staticmethod
+    def continues(before: S, after: S) -> bool:
+        """Whether `after` is the game `before` was, played on: the same dice (seed) and every
+        move of `before` still in its log. Another tab's NEW GAME is not (MAGDAGDON saves its
+        new game at once, and a daily played again even has the same seed)."""
+        old: Any = before  # either engine's State: both have a seed and a log
+        new: Any = after
+        return bool(old.seed == new.seed and new.log[: len(old.log)] == old.log)
+
     def stamp_of(self, raw: str | None) -> str | None:
         """Which write `raw` is (None: none stored, or saved before stamps). Read from the
         end, where `dump` puts it: a long game's save is not parsed before every move."""
