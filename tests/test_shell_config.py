@@ -5,9 +5,11 @@ from __future__ import annotations
 import json
 import re
 import tomllib
+import zipfile
 from pathlib import Path
 
 from app.pure.navigation import hash_for, screen_from_hash
+from tools.site import write_app_zip
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -22,10 +24,13 @@ def test_pyscript_config_points_at_the_local_pinned_runtime() -> None:
     assert lock["packages"]["node_modules/@pyscript/core"]["version"] == "0.7.31"
 
 
-def test_every_browser_module_and_locale_reaches_the_browser() -> None:
+def test_every_browser_module_and_locale_reaches_the_browser(tmp_path: Path) -> None:
+    """One archive (one request at start-up) unpacked where Python imports from: py/app/
+    browser/shell.py lands at ./app/browser/shell.py, importable as app.browser.shell."""
     files = tomllib.loads((ROOT / "pyscript.toml").read_text())["files"]
+    assert files == {"./static/vendor/app.zip": "./*"}
     wanted = {
-        f"./{path.relative_to(ROOT).as_posix()}"
+        path.relative_to(ROOT).as_posix().removeprefix("py/")
         for pattern in (
             "py/cubiri/**/*.py",
             "py/cubiri/**/*.json",
@@ -33,11 +38,16 @@ def test_every_browser_module_and_locale_reaches_the_browser() -> None:
             "locales/*.json",
         )
         for path in ROOT.glob(pattern)
+        if "__pycache__" not in path.parts
     }
-    assert set(files) == wanted
-    for source, target in files.items():
-        # py/app/browser/shell.py lands at ./app/browser/shell.py, importable as app.browser.shell
-        assert target == source.replace("./py/", "./"), source
+    archive = write_app_zip(ROOT, tmp_path / "app.zip")
+    with zipfile.ZipFile(archive) as bundle:
+        assert set(bundle.namelist()) == wanted
+        assert (
+            bundle.read("app/browser/shell.py") == (ROOT / "py/app/browser/shell.py").read_bytes()
+        )
+    # The same sources make the same bytes: the build version changes only with a file.
+    assert write_app_zip(ROOT, tmp_path / "again.zip").read_bytes() == archive.read_bytes()
 
 
 def test_every_text_key_of_the_shell_exists_in_english() -> None:

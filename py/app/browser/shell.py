@@ -141,17 +141,24 @@ class Shell:
         # Plurals, numbers and lists of names the way the browser writes them in this
         # language (pt is European Portuguese: pt-PT). The plural rules see the number with
         # the digits it is shown with, so 1 point, 0.5 points.
+        # Each is made the first time it is needed: the home screen shows none of them, and
+        # making them costs start-up time (make bench).
         tag = intl_locale(t.language)
-        options = to_js({"maximumFractionDigits": 1}, dict_converter=Object.fromEntries)
-        plurals = Intl.PluralRules.new(tag, options)
-        numbers = Intl.NumberFormat.new(tag, options)
-        conjunction = to_js(
-            {"style": "long", "type": "conjunction"}, dict_converter=Object.fromEntries
+        made: dict[str, Any] = {}
+
+        def intl(kind: str, options: dict[str, Any]) -> Any:
+            if kind not in made:
+                js_options = to_js(options, dict_converter=Object.fromEntries)
+                made[kind] = getattr(Intl, kind).new(tag, js_options)
+            return made[kind]
+
+        digits = {"maximumFractionDigits": 1}
+        conjunction = {"style": "long", "type": "conjunction"}
+        t.plural_category = lambda n: str(intl("PluralRules", digits).select(n))
+        t.number = lambda value: str(intl("NumberFormat", digits).format(value))
+        t.list_names = lambda names: str(
+            intl("ListFormat", conjunction).format(to_js([str(name) for name in names]))
         )
-        lists = Intl.ListFormat.new(tag, conjunction)
-        t.plural_category = lambda n: str(plurals.select(n))
-        t.number = lambda value: str(numbers.format(value))
-        t.list_names = lambda names: str(lists.format(to_js([str(name) for name in names])))
         return t
 
     def apply_locale(self) -> None:

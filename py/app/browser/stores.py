@@ -17,12 +17,14 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from js import console
 
 from app.browser import storage
-from app.pure import daily
 from app.pure.bounded import loads, version_of
-from app.pure.records import MAGDAGDON_SCORES, MISHIMASH_SOLO, Record, RecordBook, Tables
 from cubiri.magdagdon.difficulty import DIFFICULTIES
 
-if TYPE_CHECKING:  # the codecs import both engines: the home screen is ready without them
+# Imported where they are used: the home screen is ready without them (start-up, make bench).
+# The codecs import both engines; the tables and the dailies need hashing and the scoring.
+if TYPE_CHECKING:
+    from app.pure import daily
+    from app.pure.records import RecordBook, Tables
     from app.pure.saved_game import SaveCodec, Saved
 
 S = TypeVar("S")
@@ -41,7 +43,12 @@ FEEL_KEYS = {"pips": "cubiri.pips", "sound": "cubiri.sound", "vibration": "cubir
 TOUR_KEY = "cubiri.tour.{game}"  # "seen" once a game's first-game walkthrough has been shown
 PICKED_KEY = "cubiri.magdagdon.picked"  # the die picked but not yet placed (app.pure.picked_memory)
 GAME_META_KEY = "cubiri.magdagdon.game.meta"  # daily or not, assisted or not: the saved game's
-_BOOKS: dict[str, RecordBook] = {SCORES_KEY: MAGDAGDON_SCORES, SOLO_KEY: MISHIMASH_SOLO}
+
+
+def _book(key: str) -> RecordBook:
+    from app.pure.records import MAGDAGDON_SCORES, MISHIMASH_SOLO
+
+    return {SCORES_KEY: MAGDAGDON_SCORES, SOLO_KEY: MISHIMASH_SOLO}[key]
 
 
 UNREADABLE = ".unreadable"  # suffix of the key an unreadable value is set aside under
@@ -56,11 +63,12 @@ def _set_aside(key: str, raw: str | None) -> None:
 
 def tables(key: str) -> Tables:
     raw = storage.read(key)
-    if _BOOKS[key].newer(raw):
+    book = _book(key)
+    if book.newer(raw):
         storage.protect(key)
         storage.report(storage.NEWER)
         return {}
-    tables, problems = _BOOKS[key].parse(raw)
+    tables, problems = book.parse(raw)
     for problem in problems:
         console.warn(problem)
     return tables
@@ -70,6 +78,9 @@ def add_record(
     key: str, table: str, seed: int, *, flags: frozenset[str] = frozenset(), **values: int
 ) -> tuple[str, Tables]:
     """Enter a finished game in `table`; its record id (to highlight it) and the new tables."""
+    from app.pure.records import Record
+
+    book = _book(key)
     record = Record(
         id=f"{seed}-{random.getrandbits(32):08x}",
         date=datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
@@ -78,10 +89,10 @@ def add_record(
     )
     raw = storage.read(key)  # the freshest copy: read, add and write in one step
     current = tables(key)
-    if raw is not None and not current and not _BOOKS[key].newer(raw) and _BOOKS[key].parse(raw)[1]:
+    if raw is not None and not current and not book.newer(raw) and book.parse(raw)[1]:
         _set_aside(key, raw)  # nothing usable in it: keep it before it is replaced
-    updated = _BOOKS[key].add(current, table, record)
-    storage.write(key, _BOOKS[key].dump(updated))  # refused for a newer version's table
+    updated = book.add(current, table, record)
+    storage.write(key, book.dump(updated))  # refused for a newer version's table
     return record.id, updated
 
 
@@ -133,6 +144,8 @@ def set_tour_seen(game: str) -> None:
 
 
 def daily_results() -> daily.Results:
+    from app.pure import daily
+
     results, problems = daily.parse_results(storage.read(DAILY_KEY))
     for problem in problems:
         console.warn(problem)
@@ -141,6 +154,8 @@ def daily_results() -> daily.Results:
 
 def set_daily_result(day: date, difficulty: str, result: daily.DayResult) -> daily.Results:
     """Record the counted attempt of a day (read afresh: another tab may have written)."""
+    from app.pure import daily
+
     if _newer_version(storage.read(DAILY_KEY), daily.VERSION):
         storage.protect(DAILY_KEY)
         storage.report(storage.NEWER)
@@ -168,6 +183,8 @@ def set_picked(raw: str | None) -> None:
 
 
 def game_meta() -> daily.GameMeta | None:
+    from app.pure import daily
+
     return daily.GameMeta.parse(storage.read(GAME_META_KEY))
 
 
