@@ -26,7 +26,7 @@ from e2e.a11y import (
     sideways_overflow,
     text_contrast,
 )
-from e2e.conftest import PHONE, keyboard_to
+from e2e.conftest import PHONE, READY, READY_TIMEOUT_MS, keyboard_to
 from e2e.magdagdon_driver import (
     MagdagdonDriver,
     first_game_with,
@@ -346,6 +346,48 @@ def test_axe_finds_no_wcag_violation_on_any_screen_or_state(
     assert sweep.axe_version == "4.14.1"  # it ran: the pinned version
     assert {"tour-magdagdon", "notice", "mishimash-mishimash", "scores-filled"} <= set(sweep.states)
     assert found == {}
+
+
+def test_axe_finds_no_violation_before_python_on_a_computers_turn_and_at_a_solo_end(
+    browser: Browser, base_url: str
+) -> None:
+    """States the walk does not reach (an audit listed them): the shell while Pyodide loads,
+    a computer's MISHIMASH turn as it plays (the person's buttons disabled), a solo end."""
+    page = new_page(browser, base_url, "en", PHONE)
+    held: list[Any] = []
+    page.route("**/py/main.py", lambda route: held.append(route))  # Python not there yet
+    page.goto(base_url, wait_until="domcontentloaded")
+    expect(page.get_by_role("status")).to_be_visible()  # the loading bar
+    found = {"loading": axe_violations(page)}
+    while not held:
+        page.wait_for_timeout(50)
+    page.unroute("**/py/main.py")
+    for route in held:
+        route.continue_()
+    page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
+
+    go(page, "mishimash")
+    page.locator("#ms-names select[data-seat='0']").select_option("cautious")
+    page.locator("#ms-add").click()
+    page.locator("#ms-names input[data-player='1']").fill("Ana")
+    page.locator("#ms-start").click()
+    expect(page.locator("#ms-players li.current .name")).not_to_have_text("Ana")
+    expect(page.locator("#ms-dice .die:not([hidden])").first).to_be_visible(timeout=30_000)
+    expect(page.locator("#ms-bank")).to_be_disabled()  # the person only watches
+    found["mishimash-computer-turn"] = axe_violations(page)
+
+    page.context.close()
+
+    seed = 3  # a new visitor: one seat, a person
+    page = new_page(browser, base_url, "en", PHONE)
+    open_at(page, base_url, f"?seed={seed}#mishimash")
+    solo = MishimashDriver(page, ["Ana"], 30, seed)
+    solo.start()
+    solo.play_until(bank_at_once, lambda s: s.phase is mishimash.Phase.OVER)
+    expect(page.locator("#ms-celebration")).to_be_visible()
+    found["mishimash-solo-over"] = axe_violations(page)
+    page.context.close()
+    assert found == {"loading": [], "mishimash-computer-turn": [], "mishimash-solo-over": []}
 
 
 # Where the focus is in the states the walk shows, and after a key moved or dismissed something
