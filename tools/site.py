@@ -6,7 +6,8 @@
     python3 tools/site.py copy DEST     copies the site (no node_modules, no tests) into DEST
 
 The page's Python reaches the browser as one archive (pyscript.toml unpacks it at start-up):
-one request instead of one per module, which kept start-up within 10 % of a bare page's.
+one request instead of one per module, the larger part of what the app added to a bare page's
+start-up (make bench).
 The version ties the service worker's cache to the pinned runtime and to the content of every
 file, so any change ships as a new cache and the old one is deleted on activate.
 """
@@ -42,25 +43,20 @@ PATTERNS = (
 )
 
 
-def app_files(root: Path = ROOT) -> list[str]:
-    """Every file the page needs, as paths relative to the site root (sorted)."""
-    found = {
-        path.relative_to(root).as_posix()
-        for pattern in PATTERNS
-        for path in root.glob(pattern)
-        if path.is_file() and "__pycache__" not in path.parts
-    }
-    return sorted(found)
-
-
-def bundled_files(root: Path = ROOT) -> list[Path]:
+def _matching(root: Path, patterns: tuple[str, ...]) -> list[Path]:
+    """The files under `root` that `patterns` name, sorted, without Python's caches."""
     found = {
         path
-        for pattern in BUNDLED
+        for pattern in patterns
         for path in root.glob(pattern)
         if path.is_file() and "__pycache__" not in path.parts
     }
     return sorted(found)
+
+
+def app_files(root: Path = ROOT) -> list[str]:
+    """Every file the page needs, as paths relative to the site root (sorted)."""
+    return sorted(path.relative_to(root).as_posix() for path in _matching(root, PATTERNS))
 
 
 def write_app_zip(root: Path = ROOT, target: Path | None = None) -> Path:
@@ -69,7 +65,7 @@ def write_app_zip(root: Path = ROOT, target: Path | None = None) -> Path:
     target = target or root / APP_ZIP
     target.parent.mkdir(parents=True, exist_ok=True)
     with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as archive:
-        for path in bundled_files(root):
+        for path in _matching(root, BUNDLED):
             inside = path.relative_to(root)
             name = (inside.relative_to("py") if inside.parts[0] == "py" else inside).as_posix()
             info = zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0))

@@ -98,19 +98,27 @@ def render_table(
         _legend(container, {f: s for m in marks.values() for f, s in m.items()})
 
 
-def _mark(cell: Any, name: str, symbol: str, label: str) -> None:
-    """A small mark after a cell's text, with its meaning for a screen reader and on hover."""
+def _badge(name: str, symbol: str) -> Any:
+    """A mark's look: its symbol in a small badge, hidden from screen readers (each use says
+    the meaning in words)."""
     mark = document.createElement("span")
     mark.className = f"score-mark score-mark-{name}"
-    mark.title = label
-    mark.dataset.mark = name
     shown = document.createElement("span")
     shown.setAttribute("aria-hidden", "true")
     shown.textContent = symbol
+    mark.appendChild(shown)
+    return mark
+
+
+def _mark(cell: Any, name: str, symbol: str, label: str) -> None:
+    """A small mark after a cell's text, with its meaning for a screen reader and on hover."""
+    mark = _badge(name, symbol)
+    mark.title = label
+    mark.dataset.mark = name
     hidden = document.createElement("span")
     hidden.className = "visually-hidden"
     hidden.textContent = f" ({label})"
-    mark.append(shown, hidden)
+    mark.appendChild(hidden)
     cell.appendChild(mark)
 
 
@@ -123,12 +131,8 @@ def _legend(container: Any, shown: dict[str, tuple[str, str]]) -> None:
     legend.className = "score-legend"
     for name in sorted(shown):
         symbol, label = shown[name]
-        item = document.createElement("span")
-        item.className = f"score-mark score-mark-{name}"
-        badge = document.createElement("span")
-        badge.setAttribute("aria-hidden", "true")
-        badge.textContent = symbol
-        item.append(badge, document.createTextNode(f" {label}"))
+        item = _badge(name, symbol)
+        item.appendChild(document.createTextNode(f" {label}"))
         legend.appendChild(item)
     container.appendChild(legend)
 
