@@ -7,7 +7,11 @@ replay of a generator, and CPython and Pyodide give the same dice for the same s
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable, Iterator
+from itertools import combinations_with_replacement
+from math import factorial, prod
 
+FACES = range(1, 7)
 SCHEMES = (1, 2)
 SCHEME = 2  # what new games use
 
@@ -25,3 +29,20 @@ def legacy_throw(seed: int, place: int, count: int) -> tuple[int, ...]:
     log, so an extra move before it changed it. Kept only to continue those games."""
     source = random.Random(f"cubiri:{seed}:{place}")
     return tuple(source.randint(1, 6) for _ in range(count))
+
+
+# Chance: the one place the probability of an outcome is computed (kernel, bot and strategy).
+def ways(values: Iterable[int]) -> int:
+    """How many of the 6**n ordered throws of n dice show these values (in any order)."""
+    found = tuple(values)
+    return factorial(len(found)) // prod(factorial(found.count(f)) for f in set(found))
+
+
+def distinct_throws(count: int) -> Iterator[tuple[tuple[int, ...], int]]:
+    """Every distinct outcome of `count` dice (sorted values) with its `ways` out of 6**count.
+
+    >>> sum(w for _, w in distinct_throws(4)), len(list(distinct_throws(6)))
+    (1296, 462)
+    """
+    for values in combinations_with_replacement(FACES, count):
+        yield values, ways(values)

@@ -10,14 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, fields, replace
-from itertools import combinations_with_replacement
-from math import factorial, prod
 from typing import Any, ClassVar, Generic, Protocol, TypeVar, dataclass_transform
 
 from cubiri import dice as seeded
 
 SAVE_VERSION = 2  # 1: dice results inside the throwing action, and one dice stream per log entry
-FACES = range(1, 7)
+FACES = seeded.FACES
 
 
 class RuleError(ValueError):
@@ -107,8 +105,7 @@ class Throw:
 def outcomes(count: int) -> Iterator[tuple[Dice, float]]:
     """Every distinct outcome of `count` dice (sorted values) and its probability."""
     total = 6**count
-    for values in combinations_with_replacement(FACES, count):
-        ways = factorial(count) // prod(factorial(values.count(f)) for f in set(values))
+    for values, ways in seeded.distinct_throws(count):
         yield Dice(values), ways / total
 
 

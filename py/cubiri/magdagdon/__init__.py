@@ -33,7 +33,7 @@ def required_minimum(board: str, difficulty: str) -> int:
     2
     """
     cells = parse_board(board)
-    return min(_difficulty(difficulty).minimum, cells.count(0))
+    return _difficulty(difficulty).required(cells.count(0))
 
 
 def can_place(board: str, dice: Sequence[int], minimum: int) -> bool:

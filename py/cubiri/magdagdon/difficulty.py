@@ -18,6 +18,10 @@ class Difficulty:
             raise ValueError(f"{self.name} allows 0 to {self.powers} powers, not {powers_used}")
         return sum(self.penalties[:powers_used])
 
+    def required(self, empty_cells: int) -> int:
+        """M6: the dice a turn must place, never more than the empty cells left."""
+        return min(self.minimum, empty_cells)
+
 
 DIFFICULTIES = {
     "peaceful": Difficulty("peaceful", powers=3, minimum=2, penalties=(10, 20, 40)),

@@ -153,7 +153,7 @@ class State:
     @property
     def minimum(self) -> int:
         """M6: the normal minimum, lowered to the permanent empty cells (staged count as empty)."""
-        return min(self.rules.minimum, empty_cells(self.board))
+        return self.rules.required(empty_cells(self.board))
 
     @property
     def powers_left(self) -> int:
