@@ -62,8 +62,9 @@ check: $(VENV)/.stamp
 WORKERS ?= 2
 CRASHED := --reruns 1 --only-rerun "Page crashed|Target crashed"
 
+# Doctests too: the engine's and the pure view models' (py/app/browser imports `js`: browser only).
 unit: $(VENV)/.stamp
-	$(PY) -m pytest -q -n $(WORKERS) --doctest-modules py/cubiri tests
+	$(PY) -m pytest -q -n $(WORKERS) --doctest-modules py/cubiri py/app/pure tests
 
 e2e: $(VENV)/.stamp vendor browser
 	$(PY) -m pytest -q -n $(WORKERS) --dist loadgroup $(CRASHED) e2e
