@@ -111,11 +111,25 @@ def test_buttons_use_the_seed_terms(key: str) -> None:
 
 
 def test_the_confirm_button_starts_with_the_seed_term() -> None:
+    """The label the MAGDAGDON screen shows on CONFIRM, before the minimum is placed
+    (`magdagdon.confirm_more`) and once it is (`magdagdon.confirm_placed`)."""
+    from dataclasses import replace
+
+    from app.pure.magdagdon_view import Picked, build_view
+    from cubiri.magdagdon.board import parse_board
+    from cubiri.magdagdon.game import Roll, Stage, apply, new_game
+    from tests.scripted import thrown
+
+    state = replace(new_game("peaceful", 1), board=parse_board("..../.3../..../...."))
+    one = apply(thrown(apply(state, Roll()), [4, 3, 3, 5]), Stage(0, 6))
+    two = apply(one, Stage(1, 4))
     for language, term in zip(
         ("en", "pt", "hu", "vi"), ("CONFIRM", "CONFIRMAR", "MEGERŐSÍTÉS", "XÁC NHẬN"), strict=True
     ):
-        label = load_translator(language, LOCALES)("magdagdon.confirm_count", staged=1, minimum=2)
-        assert label == f"{term} 1/2"
+        t = load_translator(language, LOCALES)
+        for staged in (one, two):
+            label = visible(build_view(staged, Picked(), t).primary)
+            assert label.startswith(f"{term} · "), (language, label)
     assert visible(load_translator("pt", LOCALES).plural("mishimash.roll_again_dice", 3)) == (
         "LANÇA DE NOVO · 3 dados"
     )

@@ -52,7 +52,6 @@ NOT_COUNTED = {
     "magdagdon.content.staged": "a die's face",
     "magdagdon.die.available": "die index and face",
     "magdagdon.die.staged": "die index and face",
-    "magdagdon.confirm_count": "button: CONFIRM 1/2",
     "magdagdon.hint.no_cell": "a die's face",
     "magdagdon.hint.fits": "the die faces the board can take: 3, 4, 5",
     "confirm.magdagdon.seed": "an identifier: seed 4",
