@@ -55,11 +55,17 @@ def dump_seats(seats: list[Seat]) -> str:
 
 def player_names(seats: list[Seat], t: Translator) -> list[str]:
     """The names the game shows: trimmed, an empty one takes its default (a computer is named
-    after its level), and a name already taken gets a number, so no two players look alike."""
+    after its level), and a name already taken gets a number, so no two players look alike.
+    A default steps aside for every typed name, so a typed name is shown as typed once
+    `duplicate_name` lets the setup start: two unnamed computers of one level are "Cautious
+    Cleo" and "Cautious Cleo 2"."""
+    named = _named(seats, t)
+    typed = {name.casefold() for name, is_typed in named if is_typed}
     names: list[str] = []
-    for name in raw_names(seats, t):
+    for name, is_typed in named:
+        taken = {shown.casefold() for shown in names} | (set() if is_typed else typed)
         base, count = name, 2
-        while name.casefold() in (taken.casefold() for taken in names):
+        while name.casefold() in taken:
             suffix = f" {count}"
             name, count = base[: MAX_NAME - len(suffix)] + suffix, count + 1
         names.append(name)
@@ -112,23 +118,33 @@ def clean_name(name: str) -> str:
 def raw_names(seats: list[Seat], t: Translator) -> list[str]:
     """Each seat's name before `player_names` tells equal names apart: as typed (trimmed, cut
     to the engine's length), or its default."""
-    names = []
+    return [name for name, _typed in _named(seats, t)]
+
+
+def _named(seats: list[Seat], t: Translator) -> list[tuple[str, bool]]:
+    """Each seat's raw name, and whether it was typed (False: it is the seat's default)."""
+    named = []
     for index, seat in enumerate(seats):
         name = clean_name(seat.name)[:MAX_NAME]
-        if not name and seat.level:
-            name = t(f"mishimash.computer.name.{level_key(seat.level)}")
-        names.append(name or t("mishimash.setup.player", n=index + 1))
-    return names
+        if name:
+            named.append((name, True))
+        elif seat.level:
+            named.append((t(f"mishimash.computer.name.{level_key(seat.level)}"), False))
+        else:
+            named.append((t("mishimash.setup.player", n=index + 1), False))
+    return named
 
 
 def duplicate_name(seats: list[Seat], t: Translator) -> str | None:
-    """A name two seats share (ignoring case), which the setup refuses: two "Ann" in the
-    standings cannot be told apart. None when every name differs."""
-    seen: set[str] = set()
-    for name in raw_names(seats, t):
-        if name.casefold() in seen:
+    """A typed name another seat also has (ignoring case), which the setup refuses: two "Ann"
+    in the standings cannot be told apart. Defaults alone never clash (`player_names` numbers
+    them). The later seat's spelling; None when nothing clashes."""
+    typed_before: dict[str, bool] = {}  # each raw name so far: whether a seat typed it
+    for name, typed in _named(seats, t):
+        key = name.casefold()
+        if key in typed_before and (typed or typed_before[key]):
             return name
-        seen.add(name.casefold())
+        typed_before[key] = typed_before.get(key, False) or typed
     return None
 
 
