@@ -20,12 +20,14 @@ from cubiri.magdagdon.board import parse_board
 from cubiri.magdagdon.game import (
     AcceptMagdagdon,
     Adjust,
+    PlaceRuin,
     Reroll,
     Roll,
     Stage,
     State,
     Unstage,
     apply,
+    legal_actions,
     new_game,
 )
 from tests.scripted import thrown
@@ -192,3 +194,56 @@ def test_in_reroll_mode_a_staged_cell_is_not_taken_back() -> None:
     state = apply(rolled("..../.3../..../....", [4, 3, 3, 6]), Stage(1, 6))
     view = build_view(state, Picked(rerolling=True), t)
     assert view.cells[6].tap is None and view.cells[6].kind == "staged"
+
+
+# Issue 23: a throw waiting for its dice (typed by a person) ---------------------------------------
+def test_a_throw_waiting_for_its_dice_says_so_and_offers_nothing_else() -> None:
+    state = apply(
+        replace(new_game("peaceful", 1), board=parse_board("..../.3../..../....")), Roll()
+    )
+    view = build_view(state, Picked(), t)
+    assert view.waiting is not None
+    assert (view.waiting.count, view.waiting.dice) == (4, (0, 1, 2, 3))
+    assert view.waiting.message_key == "magdagdon.hint.throw"
+    assert view.message == "Throw 4 dice and enter what they show."
+    assert (view.phase, view.tone, view.dice) == ("throw", "info", [])  # no placeholder dice
+    assert (view.primary, view.primary_tap) == ("ROLL", None)
+    assert not any(cell.lit for cell in view.cells)
+    assert view.powers.decrease is view.powers.increase is view.powers.reroll is None
+    assert view.powers.hint == "" and view.end is None
+    assert refusal(state, Picked(), 0, t) == view.message
+    # Thrown, the roll is placed as usual.
+    assert build_view(thrown(state, [4, 1, 3, 6]), Picked(), t).waiting is None
+
+
+def test_a_reroll_waits_for_its_own_dice_only() -> None:
+    state = apply(rolled("..../.3../..../....", [4, 1, 3, 6]), Reroll((1, 3)))
+    waiting = build_view(state, Picked(), t).waiting
+    assert waiting is not None and (waiting.count, waiting.dice) == (2, (1, 3))
+    assert waiting.message == "Throw 2 dice and enter what they show."
+    one = build_view(apply(rolled("..../.3../..../....", [4, 1, 3, 6]), Reroll((1,))), Picked(), t)
+    assert one.message == "Throw 1 die and enter what it shows."
+
+
+def test_the_waiting_message_is_written_in_every_language() -> None:
+    state = apply(new_game("peaceful", 1), Roll())
+    locales = Path(__file__).resolve().parent.parent / "locales"
+    said = {
+        language: build_view(state, Picked(), load_translator(language, locales)).message
+        for language in ("en", "pt", "hu", "vi")
+    }
+    assert said == {
+        "en": "Throw 4 dice and enter what they show.",
+        "pt": "Lança 4 dados e introduz os valores que mostram.",
+        "hu": "Dobj 4 kockával, és írd be a dobott értékeket.",
+        "vi": "Đổ 4 xúc xắc và nhập các số hiện ra.",
+    }
+
+
+def test_the_ruins_cells_are_those_the_engine_offers_after_accepting() -> None:
+    state = rolled("1.../..../..../...6", [4, 4, 3, 3])
+    ruins = {
+        a.cell for a in legal_actions(apply(state, AcceptMagdagdon())) if isinstance(a, PlaceRuin)
+    }
+    view = build_view(state, Picked(accepting=True), t)
+    assert {c.tap.cell for c in view.cells if isinstance(c.tap, AcceptAt)} == ruins

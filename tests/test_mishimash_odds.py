@@ -182,12 +182,13 @@ def test_computer_players_only_play_legal_selections(small_reach: odds.ReachBuil
         if is_bust(roll):
             continue
         final = rng.random() < 0.5
+        banked = rng.choice([0, 120, 480])
         decision = Decision(
-            banked=rng.choice([0, 120, 480]),
+            banked=banked,
             others=(500,),
             target=1000,
             final_round=final,
-            to_beat=rng.choice([500, 540]) if final else 500,
+            need=rng.choice([500, 540]) - banked + 0.5 if final else None,
             roll=roll,
             points=rng.choice([0, 7.5, 30]),
             dice_left=n,

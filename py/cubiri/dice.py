@@ -1,7 +1,9 @@
-"""The seed's dice: a stream of its own for every throw, keyed by the throw's place in the game.
+"""Where a game's dice come from, fixed when it starts (its `dice_scheme`), and their chances.
 
-Each throw gets a fresh `random.Random` seeded by a text key, so that resuming a game needs no
-replay of a generator, and CPython and Pyodide give the same dice for the same seed.
+A seeded scheme gives each throw a stream of its own, keyed by the throw's place in the game: a
+fresh `random.Random` seeded by a text key, so that resuming a game needs no replay of a
+generator, and CPython and Pyodide give the same dice for the same seed. `TYPED` is a game
+played with real dice at a table: a person types every throw, and no seed decides it.
 """
 
 from __future__ import annotations
@@ -12,8 +14,10 @@ from itertools import combinations_with_replacement
 from math import factorial, prod
 
 FACES = range(1, 7)
-SCHEMES = (1, 2)
-SCHEME = 2  # what new games use
+TYPED = 0  # real dice, typed by the people who threw them
+SEEDED = (1, 2)  # the seed's dice: 1 keyed by the place in the log (old games), 2 by position
+SCHEMES = (TYPED, *SEEDED)
+SCHEME = 2  # what new games use unless they are played with real dice
 
 
 def throw(seed: int, game: str, position: tuple[int, int], count: int) -> tuple[int, ...]:

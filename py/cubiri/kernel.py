@@ -1,9 +1,11 @@
 """One kernel for both games: actions as registered values, chance as a step, the saved game.
 
 Each game declares its actions (`Action` subclasses with a `kind`), one handler per action, its
-legal actions, and where its dice are thrown; `Engine` does the rest the same way for both:
-dispatch and JSON through one registry of kinds (boardgame.io's name → move map), the log, the
-chance step (OpenSpiel's chance node), and saving and loading with a check of every move.
+legal actions, where its dice are thrown, its outcome and a short description (`GameInfo`);
+`Engine` does the rest the same way for both: dispatch and JSON through one registry of kinds
+(boardgame.io's name → move map), the log, the chance step (OpenSpiel's chance node) with its
+outcomes, where the dice come from (the seed, a person at a table, or a test's script), and
+saving and loading with a check of every move.
 """
 
 from __future__ import annotations
@@ -93,6 +95,19 @@ def action_from_dict(kinds: dict[str, type[Action]], data: Any) -> Action:
 
 
 # Chance ----------------------------------------------------------------------------------------
+class DiceScript:
+    """A test's (or a walkthrough's) dice: each throw takes the next values of the script."""
+
+    def __init__(self, throws: Iterable[Iterable[int]]) -> None:
+        self._throws = iter(throws)
+
+    def next(self, count: int) -> Dice:
+        values = tuple(next(self._throws, ()))
+        if len(values) != count:
+            raise ValueError(f"the script has no throw of {count} dice here: {values!r}")
+        return Dice(values)
+
+
 @dataclass(frozen=True)
 class Throw:
     """A chance node: `count` dice are thrown now; `position` (turn, roll in the turn) keys their
@@ -107,6 +122,18 @@ def outcomes(count: int) -> Iterator[tuple[Dice, float]]:
     total = 6**count
     for values, ways in seeded.distinct_throws(count):
         yield Dice(values), ways / total
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """What a game is, declared once for the records, the history and the views to read
+    instead of re-deriving it from the rules."""
+
+    name: str
+    players: tuple[int, int]  # fewest and most seats
+    dice_per_throw: int  # a turn's first throw
+    score: tuple[int, int] | None  # the lowest and highest final score a game can make
+    turns: tuple[int, int | None]  # the fewest and most turns a finished game takes (None: no cap)
 
 
 # The engine ------------------------------------------------------------------------------------
@@ -139,9 +166,11 @@ class Engine(Generic[S]):
         setup: Callable[[S], dict[str, Any]],
         start: Callable[[dict[str, Any], int, int], S],
         snapshot: Callable[[S], dict[str, Any]],
+        outcome: Callable[[S], dict[str, Any]],
+        info: GameInfo,
     ) -> None:
-        self.game = game
-        self._legal, self._throw = legal, throw
+        self.game, self.info = game, info
+        self._legal, self._throw, self._outcome = legal, throw, outcome
         self._setup, self._start, self._snapshot = setup, start, snapshot
         self.kinds: dict[str, type[Action]] = {}
         self._handlers: dict[type[Action], Handler[S]] = {}
@@ -165,11 +194,24 @@ class Engine(Generic[S]):
         return None if state.over else self._throw(state)
 
     def legal_actions(self, state: S) -> list[Action]:
-        """What may be played now; at a chance node, every distinct outcome of the throw."""
+        """What may be played now; at a chance node, every distinct outcome of the throw
+        (sorted values): those of `chance_outcomes`. `apply` takes each of them in any order
+        too, since the order of the values is only which die shows which."""
+        return [dice for dice, _ in self.chance_outcomes(state)] or (
+            [] if state.over else self._legal(state)
+        )
+
+    def chance_outcomes(self, state: S) -> list[tuple[Dice, float]]:
+        """At a pending throw, each distinct outcome (sorted values) once with its probability
+        (they sum to 1); [] when no throw is pending."""
         throw = self.throw(state)
-        if throw is not None:
-            return [dice for dice, _ in outcomes(throw.count)]
-        return [] if state.over else self._legal(state)
+        return [] if throw is None else list(outcomes(throw.count))
+
+    def outcome(self, state: S) -> dict[str, Any] | None:
+        """None while the game goes on; for a finished game a plain JSON summary (the score
+        and its parts, or each seat's total and the winner): what records and the history read
+        instead of the log."""
+        return self._outcome(state) if state.over else None
 
     def apply(self, state: S, action: Action) -> S:
         """The state after `action`, or a RuleError (with a stable code) saying why not."""
@@ -190,21 +232,35 @@ class Engine(Generic[S]):
         return handler(before, action)
 
     def seeded_dice(self, state: S) -> Dice:
-        """The dice the seed gives at the pending throw (ValueError when there is none)."""
+        """The dice the seed gives at the pending throw (ValueError when there is none, or
+        when the game is played with real dice)."""
         throw = self.throw(state)
         if throw is None:
             raise ValueError("no dice are being thrown now")
+        if state.dice_scheme == seeded.TYPED:
+            raise ValueError("a game with real dice waits for the dice its players throw")
         if state.dice_scheme == 1:
             # Scheme 1 keyed a throw on its place among the player's moves in the log.
             place = sum(1 for action in state.log if not isinstance(action, Dice)) - 1
             return Dice(seeded.legacy_throw(state.seed, place, throw.count))
         return Dice(seeded.throw(state.seed, self.game, throw.position, throw.count))
 
-    def play(self, state: S, action: Action) -> S:
-        """`apply`, then any throw it starts, with the seed's dice: what the app does."""
-        state = self.apply(state, action)
-        while self.throw(state) is not None:
-            state = self.apply(state, self.seeded_dice(state))
+    def play(self, state: S, action: Action, dice: DiceScript | None = None) -> S:
+        """What the app does with a player's move: `apply`, then the dice of any throw it
+        starts, from `dice` (a script) if given, else from the game's own source: the seed's
+        dice, or, with real dice (TYPED), none: the state waits at its throw for
+        `apply(state, Dice(values))` with what the person typed."""
+        return self.settle(self.apply(state, action), dice)
+
+    def settle(self, state: S, dice: DiceScript | None = None) -> S:
+        """Throw every pending throw that the source can throw (see `play`)."""
+        while (throw := self.throw(state)) is not None:
+            if dice is not None:
+                state = self.apply(state, dice.next(throw.count))
+            elif state.dice_scheme == seeded.TYPED:
+                break
+            else:
+                state = self.apply(state, self.seeded_dice(state))
         return state
 
     # Saving --------------------------------------------------------------------------------
@@ -223,23 +279,22 @@ class Engine(Generic[S]):
     def from_dict(self, data: Any) -> S:
         """The state saved by `to_dict` (or by save version 1), rebuilt by replaying its log;
         ValueError if anything is missing, malformed, illegal, thrown with other dice than the
-        seed gives, or disagrees with the snapshot: a corrupt or edited save."""
+        seed gives (a seeded game), or disagrees with the snapshot: a corrupt or edited save.
+        A game with real dice (TYPED) replays the dice its players typed."""
         if not isinstance(data, dict) or data.get("game") != self.game:
             raise ValueError(f"not a saved {self.game} game")
         version = data.get("version")
         if version == 1:
             scheme, log = 1, _legacy_log(self.kinds, data.get("log"))
         elif version == SAVE_VERSION:
-            scheme = data.get("dice_scheme")  # type: ignore[assignment]
-            if scheme not in seeded.SCHEMES:
-                raise ValueError(f"unknown dice scheme {scheme!r}")
+            scheme = check_scheme(data.get("dice_scheme"))
             log = self._log(data.get("log"))
         else:
             raise ValueError(f"unsupported save version {version!r}")
         state = self._start(data, whole_number(data.get("seed"), "seed"), scheme)
         for action in log:
             at_throw = isinstance(action, Dice) and self.throw(state) is not None
-            if at_throw and action != self.seeded_dice(state):
+            if at_throw and scheme in seeded.SEEDED and action != self.seeded_dice(state):
                 raise ValueError(f"logged dice {action.to_dict()['values']} are not the seed's")
             state = self.apply(state, action)
         snapshot = self._snapshot(state)
@@ -252,6 +307,13 @@ class Engine(Generic[S]):
         if not isinstance(entries, list):
             raise ValueError("a saved game needs its log")
         return [action_from_dict(self.kinds, entry) for entry in entries]
+
+
+def check_scheme(scheme: Any) -> int:
+    """A game's source of dice (`cubiri.dice`): the seed's (a scheme of SEEDED) or TYPED."""
+    if not is_whole(scheme) or scheme not in seeded.SCHEMES:
+        raise ValueError(f"unknown dice scheme {scheme!r}: use one of {seeded.SCHEMES}")
+    return int(scheme)
 
 
 def _check_dice(engine: Engine[Any], values: Iterable[int], count: int) -> None:

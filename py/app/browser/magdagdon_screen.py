@@ -35,6 +35,7 @@ from app.pure import daily, picked_memory
 from app.pure.daily import DayResult, GameMeta
 from app.pure.feel import is_new_best, place_in_table
 from app.pure.magdagdon_help import BotGame, Hint, can_hint, hint_for, hint_key
+from app.pure.magdagdon_speech import announcement, happenings
 from app.pure.magdagdon_view import (
     AcceptAt,
     CancelAccept,
@@ -48,8 +49,8 @@ from app.pure.magdagdon_view import (
     Tap,
     after_tap,
     build_view,
-    cell_name,
     refusal,
+    rule_error,
 )
 from app.pure.saved_game import MAGDAGDON, Saved
 from app.pure.tour import SEEDS, Facts
@@ -398,9 +399,7 @@ class MagdagdonScreen:
         try:
             state = engine.play(self.state, action)
         except RuleError as error:
-            t = self.host.t
-            key = f"error.{error.code}"
-            self.host.announce(t(key if t(key) != key else "error.magdagdon.rule"))
+            self.host.announce(rule_error(error, self.host.t))
             return None
         self.state = state
         if isinstance(action, engine.Roll):
@@ -537,55 +536,20 @@ class MagdagdonScreen:
 
     # Announcements and motion ------------------------------------------------------------------
     def _tell(self, before: engine.State, after: engine.State, action: Action) -> None:
-        """Say (and show) what the action did, from the events the engine reported."""
-        t = self.host.t
-        messages = []
-        happened = [action.kind]  # for the sound of the tap (app.pure.feel.HAPPENINGS)
-        if isinstance(action, engine.Stage):
-            value, cell = before.dice[action.die], cell_name(t, action.cell)
-            messages.append(t("announce.staged", value=value, cell=cell))
-            next_die = self.picked.die  # picked for the player, to save a tap: say which
-            if next_die is not None and not after.events:
-                messages.append(t("announce.next_die", n=next_die + 1, value=after.dice[next_die]))
-        elif isinstance(action, engine.Unstage):
-            value = dict((c, before.dice[d]) for d, c in before.staged)[action.cell]
-            messages.append(t("announce.unstaged", value=value, cell=cell_name(t, action.cell)))
-            # M12: a die that fitted only next to the one taken back comes back with it.
-            for die, index in before.staged:
-                if (die, index) not in after.staged and index != action.cell:
-                    where = cell_name(t, index)
-                    messages.append(t("announce.unstaged_too", value=before.dice[die], cell=where))
-        elif isinstance(action, engine.Roll):
+        """Say what the action did (the sentences come from `magdagdon_speech`), with its
+        sound and the dice's motion."""
+        if isinstance(action, engine.Roll):
             self._discarding = False  # a quick ROLL takes the tray back at once
             self._tumble()
-            messages.append(t("announce.rolled", dice=", ".join(map(str, after.dice))))
-        elif isinstance(action, engine.Adjust | engine.Reroll):
-            if isinstance(action, engine.Reroll):
-                self._tumble(set(action.dice))
-            messages.append(t("announce.power", dice=", ".join(map(str, after.dice))))
-        elif isinstance(action, engine.AcceptMagdagdon):
-            messages.append(t("magdagdon.hint.ruin"))
+        elif isinstance(action, engine.Reroll):
+            self._tumble(set(action.dice))
         for event in after.events:
-            if isinstance(event, engine.Stuck):
-                messages.append(build_view(after, Picked(), t).message)
-            elif isinstance(event, engine.Confirmed):
-                happened.append("confirmed")
+            if isinstance(event, engine.Confirmed):
                 self._discard(event.discarded, before.dice)
-                messages.append(t("announce.confirmed"))
-                if not after.over:
-                    messages.append(t("announce.score", score=after.score().final))
             elif isinstance(event, engine.Ruined):
-                happened.append("ruined")
                 restart_animation(by_id(f"md-cell-{event.cell}"), "crumble")
-                messages.append(t("announce.ruin", cell=cell_name(t, event.cell)))
-        if after.over:
-            messages.append(t("announce.over", score=after.score().final))
-            if self.celebrate:
-                happened.append("record")
-                messages.append(t("celebrate.best.announce", score=after.score().final))
-        feel.tell(happened)
-        # One announcement: a second one at once would silence the first.
-        self.host.announce(" ".join(messages))
+        feel.tell(happenings(after, action, self.celebrate))
+        self.host.announce(announcement(before, after, action, self.host.t, self.celebrate))
 
     def _tumble(self, dice: set[int] | None = None) -> None:
         for index in range(engine.DICE_PER_ROLL):

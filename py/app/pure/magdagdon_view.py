@@ -14,6 +14,7 @@ from app.pure.i18n import Translator
 from cubiri.kernel import RuleError
 from cubiri.magdagdon.board import EMPTY, RUIN, SIZE, legal_cells_of
 from cubiri.magdagdon.game import (
+    ENGINE,
     AcceptMagdagdon,
     Action,
     Adjust,
@@ -178,6 +179,17 @@ class EndView:
 
 
 @dataclass(frozen=True)
+class WaitingView:
+    """A throw waiting for its dice (typed by a person): nothing else may be played until
+    they are entered."""
+
+    count: int  # how many dice are expected
+    dice: tuple[int, ...]  # which of the roll's dice are being thrown (all four, or a REROLL's)
+    message_key: str  # a plural message, by `count`
+    message: str
+
+
+@dataclass(frozen=True)
 class MagdagdonView:
     phase: str
     turn: str
@@ -193,6 +205,7 @@ class MagdagdonView:
     primary_tap: Roll | Confirm | AcceptMagdagdon | StartAccept | NewGame | None
     powers: PowerView
     end: EndView | None = None
+    waiting: WaitingView | None = None  # a throw waits for its dice
 
     @property
     def primary_enabled(self) -> bool:
@@ -206,6 +219,7 @@ def cell_name(t: Translator, index: int) -> str:
 
 def build_view(state: State, picked: Picked, t: Translator) -> MagdagdonView:
     phase = state.phase
+    waiting = waiting_for(state, t)
     board = state.staged_board
     staged_cells = {cell for _, cell in state.staged}
     taps = _cell_taps(state, picked)
@@ -235,24 +249,51 @@ def build_view(state: State, picked: Picked, t: Translator) -> MagdagdonView:
         cells=cells,
         rows=lines[:SIZE],
         cols=lines[SIZE:],
-        dice=_dice(state, picked, t),
-        message=_message(state, picked, t),
+        dice=[] if waiting is not None else _dice(state, picked, t),
+        message=waiting.message if waiting is not None else _message(state, picked, t),
         tone={"magdagdon": "danger", "ruin": "danger", "over": "done"}.get(phase.value, "info"),
         primary=_primary_label(state, t),
         primary_tap=_primary_tap(state, picked),
         powers=_powers(state, picked, t),
         end=_end(state, t) if phase is Phase.OVER else None,
+        waiting=waiting,
     )
+
+
+def waiting_for(state: State, t: Translator) -> WaitingView | None:
+    """The throw waiting for its dice, if one is (never with the seed's dice: the app plays
+    them at once)."""
+    throw = ENGINE.throw(state)
+    if throw is None:
+        return None
+    key = "magdagdon.hint.throw"
+    return WaitingView(throw.count, state.throwing, key, t.plural(key, throw.count))
+
+
+def rule_error(error: RuleError, t: Translator) -> str:
+    """Why the engine refused a move, in the player's language (a generic sentence for a rule
+    no message names)."""
+    key = f"error.{error.code}"
+    return t(key) if t(key) != key else t("error.magdagdon.rule")
 
 
 def accepting(state: State, picked: Picked) -> bool:
     """Whether the player pressed ACCEPT MAGDAGDON with powers left and now picks the cell."""
-    return picked.accepting and state.phase is Phase.MAGDAGDON and state.powers_left > 0
+    return picked.accepting and _accept_asks(legal_actions(state))
+
+
+def _accept_asks(offered: list[Action]) -> bool:
+    """ACCEPT MAGDAGDON is offered while a Majda Power is too: accepting is final, so it first
+    asks for the RUIN's cell, undoably (M17)."""
+    return AcceptMagdagdon() in offered and any(isinstance(a, Adjust | Reroll) for a in offered)
 
 
 def refusal(state: State, picked: Picked, cell: int, t: Translator) -> str:
     """Why a tap on an unlit cell does nothing now: shown, not only announced (issue 15)."""
     phase = state.phase
+    waiting = waiting_for(state, t)
+    if waiting is not None:
+        return waiting.message
     if phase is Phase.ROLL:
         return t("magdagdon.refuse.roll")
     if phase is Phase.MAGDAGDON and not accepting(state, picked):
@@ -268,17 +309,17 @@ def refusal(state: State, picked: Picked, cell: int, t: Translator) -> str:
     try:  # the engine says why; the view never restates a rule
         apply(state, Stage(picked.die, cell))
     except RuleError as error:
-        key = f"error.{error.code}"
-        return t(key) if t(key) != key else t("error.magdagdon.rule")
+        return rule_error(error, t)
     return ""
 
 
 def _cell_taps(state: State, picked: Picked) -> dict[int, Stage | Unstage | PlaceRuin | AcceptAt]:
     """What a tap on each cell plays now: only what `legal_actions` offers."""
-    if accepting(state, picked):
-        # What accepting will offer (M18): any permanent empty cell.
-        return {cell: AcceptAt(cell) for cell, value in enumerate(state.board) if value == EMPTY}
     offered = legal_actions(state)
+    if picked.accepting and _accept_asks(offered):
+        # The cells accepting will offer for the RUIN (M18), asked of the engine.
+        after = apply(state, AcceptMagdagdon())
+        return {a.cell: AcceptAt(a.cell) for a in legal_actions(after) if isinstance(a, PlaceRuin)}
     taps: dict[int, Stage | Unstage | PlaceRuin | AcceptAt] = {}
     for action in offered:
         if isinstance(action, PlaceRuin | Unstage) and not picked.rerolling:
@@ -293,10 +334,10 @@ def _primary_tap(
 ) -> Roll | Confirm | AcceptMagdagdon | StartAccept | NewGame | None:
     if state.phase is Phase.OVER:
         return NewGame()
-    if state.phase is Phase.MAGDAGDON and state.powers_left > 0:
+    offered = legal_actions(state)
+    if _accept_asks(offered):
         # ACCEPT is final: with powers left it first asks for the RUIN's cell, undoably.
         return None if picked.accepting else StartAccept()
-    offered = legal_actions(state)
     return next((a for a in offered if isinstance(a, Roll | Confirm | AcceptMagdagdon)), None)
 
 
@@ -311,6 +352,11 @@ def _dice(state: State, picked: Picked, t: Translator) -> list[DieView]:
     if state.phase not in (Phase.PLACE, Phase.MAGDAGDON):
         return []
     staged = {die for die, _ in state.staged}
+    offered = [] if accepting(state, picked) else legal_actions(state)
+    # A die may be picked while the roll is being placed (also one that fits nowhere: the
+    # message then says so), or to change it with a power.
+    placing = any(isinstance(a, Stage | Unstage | Confirm) for a in offered)
+    powers = {a.die for a in offered if isinstance(a, Adjust)}
     views = []
     for index, value in enumerate(state.dice):
         tap: PickDie | ChooseForReroll | None = None
@@ -323,7 +369,7 @@ def _dice(state: State, picked: Picked, t: Translator) -> list[DieView]:
             )
         else:
             status = "picked" if picked.die == index else "available"
-            if state.phase is Phase.PLACE or (state.powers_left > 0 and not picked.accepting):
+            if placing or index in powers:
                 tap = PickDie(index)
         # Picked and chosen are said by the button's pressed state (aria-pressed): the label
         # names the die alone, so it is never read as "picked, pressed" (issue 14).
@@ -370,7 +416,7 @@ def _fitting_values(state: State, t: Translator) -> str:
 
 def _primary_label(state: State, t: Translator) -> str:
     phase = state.phase
-    if phase is Phase.ROLL:
+    if phase in (Phase.ROLL, Phase.THROW):
         return t("magdagdon.roll")
     if phase in (Phase.MAGDAGDON, Phase.RUIN):
         return t("magdagdon.accept")
@@ -400,7 +446,12 @@ def _powers(state: State, picked: Picked, t: Translator) -> PowerView:
         status = t.plural("magdagdon.powers.left", state.powers_left, cost=state.next_penalty)
     chosen = len(picked.reroll)
     hint = ""
-    if state.powers_left > 0 and die is None and not picked.rerolling and not picked.accepting:
+    waiting = ENGINE.throw(state) is not None
+    if (
+        state.powers_left > 0
+        and die is None
+        and not (picked.rerolling or picked.accepting or waiting)
+    ):
         hint = t("magdagdon.powers.pick_first")
     return PowerView(
         visible=state.rules.powers > 0,

@@ -12,7 +12,17 @@ from itertools import combinations, pairwise
 from typing import Any
 
 from cubiri import dice as seeded
-from cubiri.kernel import Action, Dice, Engine, RuleError, Throw, is_whole, whole_number
+from cubiri.kernel import (
+    Action,
+    Dice,
+    Engine,
+    GameInfo,
+    RuleError,
+    Throw,
+    check_scheme,
+    is_whole,
+    whole_number,
+)
 from cubiri.magdagdon.board import (
     CELLS,
     EMPTY,
@@ -25,8 +35,8 @@ from cubiri.magdagdon.board import (
     neighbours,
     placeable,
 )
-from cubiri.magdagdon.difficulty import Difficulty, difficulty
-from cubiri.magdagdon.scoring import Breakdown, breakdown
+from cubiri.magdagdon.difficulty import DIFFICULTIES, Difficulty, difficulty
+from cubiri.magdagdon.scoring import RUIN_PENALTY, Bonus, Breakdown, breakdown
 
 DICE_PER_ROLL = 4  # M2
 
@@ -176,9 +186,10 @@ class State:
         return breakdown(self.board, self.difficulty, self.powers_used)
 
 
-def new_game(difficulty_name: str, seed: int, dice_scheme: int = seeded.SCHEME) -> State:
+def new_game(difficulty_name: str, seed: int = 0, dice_scheme: int = seeded.SCHEME) -> State:
+    """A new game; `dice_scheme=cubiri.dice.TYPED` for real dice (the seed then decides none)."""
     difficulty(difficulty_name)  # validates the name
-    return State(difficulty_name, whole_number(seed, "seed"), dice_scheme)
+    return State(difficulty_name, whole_number(seed, "seed"), check_scheme(dice_scheme))
 
 
 # Legal actions and the chance node -------------------------------------------------------------
@@ -234,7 +245,40 @@ def _snapshot(state: State) -> dict[str, Any]:
     }
 
 
-ENGINE = Engine[State]("magdagdon", _legal_actions, _throw, _setup, _start, _snapshot)
+def _outcome(state: State) -> dict[str, Any]:
+    """The finished game's score (M24) and its parts, for the records and the history."""
+    score = state.score()
+    bonuses = {bonus.name.lower(): 0 for bonus in Bonus}
+    for line in score.lines:
+        if line.bonus is not None:
+            bonuses[line.bonus.name.lower()] += 1
+    return {
+        "score": score.final,
+        "base": score.base,
+        "bonuses": bonuses,  # lines per kind (M21)
+        "bonus_points": score.bonuses,
+        "ruins": score.ruins,
+        "powers": state.powers_used,
+        "power_penalty": score.power_penalty,
+        "turns": state.turns,
+    }
+
+
+# The lowest score: every cell a RUIN and every power's penalty (M23, M15); the highest: every
+# number a 6, counted twice (M20), and a STRAIGHT's bonus on every line (M21), a loose bound.
+INFO = GameInfo(
+    name="magdagdon",
+    players=(1, 1),
+    dice_per_throw=DICE_PER_ROLL,
+    score=(
+        -RUIN_PENALTY * CELLS - max(d.penalty(d.powers) for d in DIFFICULTIES.values()),
+        2 * CELLS * 6 + 2 * 4 * Bonus.STRAIGHT.value,
+    ),
+    turns=(1, CELLS),  # M25: every turn fills at least one cell
+)
+ENGINE = Engine[State](
+    "magdagdon", _legal_actions, _throw, _setup, _start, _snapshot, _outcome, INFO
+)
 apply, play, legal_actions = ENGINE.apply, ENGINE.play, ENGINE.legal_actions
 to_dict, from_dict, _error = ENGINE.to_dict, ENGINE.from_dict, ENGINE.error
 
@@ -416,6 +460,7 @@ def _cell(cell: int) -> int:
 __all__ = [
     "DICE_PER_ROLL",
     "ENGINE",
+    "INFO",
     "AcceptMagdagdon",
     "Action",
     "Adjust",

@@ -1,6 +1,7 @@
 """MISHIMASH (CUBIRI ORIGINAL #2): the rules API of ENGINE_API.md, and the whole game.
 
-Points come back as numbers equal to the exact value (`10.5`, `15`).
+Points come back as numbers equal to the exact value (`10.5`, `15`). The strategy functions
+(`bust_chance`, `turn_value`, `chance_to_reach`) are written in `strategy` and offered here.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from cubiri.mishimash.scoring import (
     selection_halves,
     to_points,
 )
+from cubiri.mishimash.strategy import bust_chance, chance_to_reach, turn_value
 
 
 def selection_points(roll: Sequence[int], selection: Sequence[int]) -> int | float | None:
@@ -70,4 +72,11 @@ def turn_points(steps: Sequence[tuple[Sequence[int], Sequence[int]]]) -> int | f
     return to_points(halves)
 
 
-__all__ = ["best_points", "selection_points", "turn_points"]
+__all__ = [
+    "best_points",
+    "bust_chance",
+    "chance_to_reach",
+    "selection_points",
+    "turn_points",
+    "turn_value",
+]

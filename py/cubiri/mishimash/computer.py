@@ -8,7 +8,17 @@ keyed by position, the same dice).
 
 from __future__ import annotations
 
-from cubiri.mishimash.game import Action, Bank, Phase, Roll, RollAgain, Round, Select, State
+from cubiri.mishimash.game import (
+    Action,
+    Bank,
+    Phase,
+    Roll,
+    RollAgain,
+    Round,
+    Select,
+    State,
+    points_to_pass,
+)
 from cubiri.mishimash.players import LEVELS, Decision, reach_ready
 
 LEVEL_NAMES = tuple(LEVELS)  # gentlest first
@@ -18,15 +28,13 @@ def decision(state: State) -> Decision:
     """What the player to move sees: totals, the race, and the turn so far (X9–X17)."""
     me = state.current
     others = tuple(total / 2 for player, total in enumerate(state.totals) if player != me)
-    rivals = state.contenders if state.round is Round.SUDDEN_DEATH else range(len(state.players))
-    to_beat = max((state.totals[p] for p in rivals if p != me), default=0) / 2
     selecting = state.phase is Phase.SELECT
     return Decision(
         banked=state.totals[me] / 2,
         others=others,
         target=state.target,
         final_round=state.round is not Round.RACE,
-        to_beat=to_beat,
+        need=points_to_pass(state),
         roll=state.dice if selecting else (),
         points=state.turn_halves / 2,
         dice_left=len(state.dice) if selecting else state.dice_left,

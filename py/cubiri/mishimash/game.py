@@ -13,7 +13,17 @@ from itertools import combinations, pairwise
 from typing import Any
 
 from cubiri import dice as seeded
-from cubiri.kernel import Action, Dice, Engine, RuleError, Throw, is_whole, whole_number
+from cubiri.kernel import (
+    Action,
+    Dice,
+    Engine,
+    GameInfo,
+    RuleError,
+    Throw,
+    check_scheme,
+    is_whole,
+    whole_number,
+)
 from cubiri.mishimash.scoring import (
     DICE,
     is_bust,
@@ -21,6 +31,7 @@ from cubiri.mishimash.scoring import (
     mishimash_bonus_halves,
     selection_halves,
     selection_problem,
+    to_points,
 )
 
 MAX_PLAYERS = 8
@@ -152,7 +163,8 @@ def new_game(
     if not is_whole(target) or target <= 0:
         raise ValueError(f"the target is a positive whole number, not {target!r}")  # X1
     zeros = (0,) * len(names)
-    return State(names, target, whole_number(seed, "seed"), zeros, zeros, dice_scheme)
+    scheme = check_scheme(dice_scheme)  # cubiri.dice.TYPED: real dice, the seed decides none
+    return State(names, target, whole_number(seed, "seed"), zeros, zeros, scheme)
 
 
 def _name(name: Any) -> str:
@@ -173,6 +185,19 @@ def legal_selections(roll: tuple[int, ...]) -> list[tuple[int, ...]]:
         for chosen in combinations(range(len(roll)), size)
         if tuple(sorted(roll[i] for i in chosen)) in legal
     ]
+
+
+def points_to_pass(state: State) -> float | None:
+    """In the final round or sudden death (X16, X17), the points the player to move must bank
+    this turn to pass the best total of the players who still count (half a point more than the
+    gap: a tie does not win); None during the race. The coach and the computer players read it.
+    """
+    if state.round is Round.RACE or state.over:
+        return None
+    me = state.current
+    rivals = state.contenders if state.round is Round.SUDDEN_DEATH else range(len(state.players))
+    best = max((state.totals[p] for p in rivals if p != me), default=0)
+    return max(0, best - state.totals[me]) / 2 + 0.5
 
 
 # Legal actions and the chance node -------------------------------------------------------------
@@ -223,7 +248,27 @@ def _snapshot(state: State) -> dict[str, Any]:
     return {**plain, "phase": state.phase.value, "stage": state.round.value}
 
 
-ENGINE = Engine[State]("mishimash", _legal_actions, _throw, _setup, _start, _snapshot)
+def _outcome(state: State) -> dict[str, Any]:
+    """Each seat's banked total and turns, and the winner (X14–X17)."""
+    return {
+        "totals": [to_points(halves) for halves in state.totals],
+        "turns": list(state.turns),
+        "winner": state.winner,
+        "target": state.target,
+        "sudden_death": state.round is Round.SUDDEN_DEATH,
+    }
+
+
+INFO = GameInfo(
+    name="mishimash",
+    players=(1, MAX_PLAYERS),
+    dice_per_throw=DICE,
+    score=None,  # a total has no upper bound: the last turn may bank any amount (X9, X12)
+    turns=(1, None),
+)
+ENGINE = Engine[State](
+    "mishimash", _legal_actions, _throw, _setup, _start, _snapshot, _outcome, INFO
+)
 apply, play, legal_actions = ENGINE.apply, ENGINE.play, ENGINE.legal_actions
 to_dict, from_dict, _error = ENGINE.to_dict, ENGINE.from_dict, ENGINE.error
 
@@ -365,6 +410,7 @@ def _require(state: State, phase: Phase) -> None:
 __all__ = [
     "DEFAULT_TARGET",
     "ENGINE",
+    "INFO",
     "MAX_NAME",
     "MAX_PLAYERS",
     "Action",
@@ -387,5 +433,6 @@ __all__ = [
     "legal_selections",
     "new_game",
     "play",
+    "points_to_pass",
     "to_dict",
 ]

@@ -32,7 +32,7 @@ class Decision:
     others: tuple[float, ...]  # the other players' totals
     target: float
     final_round: bool  # someone reached the target (X16) or this is sudden death (X17)
-    to_beat: float  # in the final round: the leader's total, which must be passed (ties lose)
+    need: float | None  # final round: the points to bank this turn (`game.points_to_pass`)
     roll: tuple[int, ...]
     points: float
     dice_left: int
@@ -59,14 +59,6 @@ def _bold_bank(d: Decision) -> bool:
     return d.points >= 35 or d.dice_left <= 1 or d.banked + d.points >= d.target
 
 
-def _reach_need(d: Decision) -> float | None:
-    """In the final round (X16, X17) only passing the leader counts: the points still needed
-    this turn, half a point more than the gap because a tie does not win."""
-    if not d.final_round:
-        return None
-    return max(0.0, d.to_beat - d.banked) + 0.5
-
-
 def _best_odds_select(d: Decision) -> tuple[int, ...]:
     return odds.selections(d.roll, d.points, d.roll_index, d.mishimash_count)[0].values
 
@@ -79,7 +71,7 @@ def _best_odds_bank(d: Decision) -> bool:
 
 
 def _strongest_select(d: Decision) -> tuple[int, ...]:
-    need = _reach_need(d)
+    need = d.need
     if need is None:
         return _best_odds_select(d)
     options = odds.selections_to_reach(need, d.roll, d.points, d.roll_index, d.mishimash_count)
@@ -87,7 +79,7 @@ def _strongest_select(d: Decision) -> tuple[int, ...]:
 
 
 def _strongest_bank(d: Decision) -> bool:
-    need = _reach_need(d)
+    need = d.need
     if need is None:
         # In the race: best odds, banking as soon as the target is reached (X14). Kept simple:
         # the edge of this level is the final round, where only passing the leader counts.

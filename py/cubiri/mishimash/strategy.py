@@ -33,12 +33,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
-from itertools import combinations_with_replacement
-from math import ceil, factorial, prod
+from math import ceil
 
+from cubiri.dice import distinct_throws
 from cubiri.mishimash.scoring import (
     DICE,
-    FACES,
     check_dice,
     is_bust,
     legal_value_selections,
@@ -67,11 +66,6 @@ class RollTable:
         return int(6**self.dice)
 
 
-def _weight(roll: Sequence[int]) -> int:
-    """How many ordered rolls show this multiset (multinomial coefficient)."""
-    return factorial(len(roll)) // prod(factorial(roll.count(face)) for face in set(roll))
-
-
 def _best_by_kept(roll: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
     """For each number of dice kept back, the best halves of a legal selection (X6, X7)."""
     best: dict[int, int] = {}
@@ -89,8 +83,7 @@ def roll_table(dice: int) -> RollTable:
         raise ValueError(f"a roll has 1 to 6 dice, not {dice}")
     bust = 0
     by_options: dict[tuple[tuple[int, int], ...], int] = {}
-    for roll in combinations_with_replacement(FACES, dice):
-        weight = _weight(roll)
+    for roll, weight in distinct_throws(dice):
         if is_bust(roll):
             bust += weight
             continue
