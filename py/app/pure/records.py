@@ -15,9 +15,8 @@ from typing import Any
 
 from app.pure.bounded import loads, version_of, whole
 from cubiri.kernel import is_whole
-from cubiri.magdagdon.board import CELLS, SIZE
 from cubiri.magdagdon.difficulty import DIFFICULTIES
-from cubiri.magdagdon.scoring import RUIN_PENALTY, Bonus
+from cubiri.magdagdon.game import INFO as MAGDAGDON
 
 TABLE_SIZE = 10
 VERSION = 1
@@ -138,15 +137,13 @@ class RecordBook:
         return json.dumps(data)
 
 
-# The lowest score a game can make: every cell a RUIN and every power's penalty; the highest:
-# every number a 6 (counted twice, M20) and a STRAIGHT's bonus on every line (M21).
-_WORST = -RUIN_PENALTY * CELLS - max(d.penalty(d.powers) for d in DIFFICULTIES.values())
-_BEST = 2 * CELLS * 6 + 2 * SIZE * Bonus.STRAIGHT.value
+# The bounds a real game can make are the game's own declaration (`GameInfo`).
+assert MAGDAGDON.score is not None
 MAGDAGDON_SCORES = RecordBook(
     what="high scores",
     bounds={
-        "score": (_WORST, _BEST),
-        "turns": (1, CELLS),
+        "score": MAGDAGDON.score,
+        "turns": (MAGDAGDON.turns[0], MAGDAGDON.turns[1] or 0),
         "powers": (0, max(d.powers for d in DIFFICULTIES.values())),
     },
     rank=lambda r: (-r["score"], r.date),
