@@ -303,7 +303,7 @@ class MagdagdonScreen:
         """The first ROLL of today's daily: from now on this is the attempt that counts (one
         begun meanwhile in another tab counts instead, and this one becomes practice)."""
         meta = self._meta()
-        if meta.day is None or meta.practice or len(state.log) != 2:  # Roll, then its Dice
+        if meta.day is None or meta.practice or state.turns != 0:  # a ROLL of a later turn
             return
         if daily.attempted(stores.daily_results(), meta.day, meta.difficulty):
             self._set_meta(replace(meta, practice=True))
