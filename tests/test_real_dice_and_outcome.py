@@ -80,6 +80,8 @@ def test_play_waits_at_a_typed_throw_and_takes_the_typed_dice_in_any_order(name:
     after = game.ENGINE.apply(state, Dice(values))
     assert after.dice == values  # the order typed is the order of the dice on the table
     assert game.ENGINE.apply(state, Dice(tuple(reversed(values)))).dice == values[::-1]
+    typed_as_a_list = game.ENGINE.apply(state, Dice(list(values)))  # type: ignore[arg-type]
+    assert typed_as_a_list == after and _round_trip(game, typed_as_a_list) == after
 
 
 @pytest.mark.parametrize("name", GAMES)

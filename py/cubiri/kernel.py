@@ -227,6 +227,7 @@ class Engine(Generic[S]):
             if throw is None:
                 raise self.error("no_throw", "no dice are being thrown now")
             _check_dice(self, action.values, throw.count)
+            action = Dice(tuple(action.values))  # typed as a list, kept as the log's tuple
         events = state.events if action.keeps_events else ()
         before = replace(state, log=(*state.log, action), events=events)  # type: ignore[type-var]
         return handler(before, action)
