@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import json
 import re
+from datetime import UTC, datetime
 from typing import Any
 
 MAX_CHARS = 2_000_000  # far above the longest saved game a person plays (a few dozen kB)
 MAX_DEPTH = 32  # a saved game nests about six deep
+_INSTANT = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?Z?$")
 _SIGNIFICANT = re.compile(r'[\[\]{}"\\]')
 
 
@@ -86,3 +88,20 @@ def version_of(data: Any) -> int | None:
     """The whole-number "version" of a stored object, else None."""
     version = data.get("version") if isinstance(data, dict) else None
     return version if isinstance(version, int) and not isinstance(version, bool) else None
+
+
+def instant(text: Any) -> datetime | None:
+    """The UTC moment an ISO 8601 text (as the app stores dates) names, or None where it has
+    not that shape or names no real moment ("2026-13-45T99:99Z" has the shape, but Intl throws
+    RangeError on it).
+
+    >>> instant("2026-11-30T21:05:09Z").day, instant("2026-13-45T99:99Z"), instant(7)
+    (30, None, None)
+    """
+    if not isinstance(text, str) or not _INSTANT.match(text):
+        return None
+    try:
+        moment = datetime.fromisoformat(text.removesuffix("Z"))
+    except ValueError:
+        return None
+    return moment.replace(tzinfo=UTC)

@@ -8,19 +8,17 @@ anything else is dropped and reported, so a corrupt or edited table never breaks
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from app.pure.bounded import loads, version_of, whole
+from app.pure.bounded import instant, loads, version_of, whole
 from cubiri.kernel import is_whole
 from cubiri.magdagdon.difficulty import DIFFICULTIES
 from cubiri.magdagdon.game import INFO as MAGDAGDON
 
 TABLE_SIZE = 10
 VERSION = 1
-_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?Z?$")
 
 
 @dataclass(frozen=True)
@@ -105,8 +103,8 @@ class RecordBook:
         ident, date = data["id"], data["date"]
         if not isinstance(ident, str) or not 0 < len(ident) <= 40:
             return None
-        if not isinstance(date, str) or not _DATE.match(date):
-            return None
+        if instant(date) is None:
+            return None  # a date that is no moment would make Intl throw at HIGH SCORES
         for name, (lowest, highest) in self.bounds.items():
             if not is_whole(data[name]) or not lowest <= data[name] <= highest:
                 return None
