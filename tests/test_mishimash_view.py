@@ -167,3 +167,43 @@ def test_a_target_is_refused_for_the_right_reason(text: str, target: int | None,
     assert parse_target(text) == (target, key)
     if key:
         assert not t(key, max="999,999,999").startswith("mishimash.")
+
+
+# Issue 23: what a tap may do comes from the engine's legal actions; a throw waits for dice --
+def test_the_controls_are_what_the_engine_offers() -> None:
+    start = game(["Ana"])
+    view = build_view(start, frozenset(), t)
+    assert view.roll == (Roll(),) and view.bank is None and view.roll_again is None
+    assert not view.dice_open and view.dice == []
+    state = rolled(start, [1, 2, 3, 4, 6, 6])
+    view = build_view(state, frozenset(), t)
+    assert view.roll is None and view.dice_open and view.bank is None  # nothing picked yet
+    picked = build_view(state, frozenset({0}), t)
+    assert picked.bank == (Select((0,)), Bank())
+    assert picked.roll_again == (Select((0,)), RollAgain())
+    decided = build_view(apply(state, Select((0,))), frozenset(), t)
+    assert decided.bank == (Bank(),) and decided.roll_again == (RollAgain(),)
+    assert not decided.dice_open and all(die.tap is None for die in decided.dice)
+    watched = build_view(state, frozenset({0}), t, computer="bold")
+    assert watched.dice_open and watched.bank is None and watched.roll is None
+
+
+@pytest.mark.parametrize("language", ["en", "pt", "hu", "vi"])
+def test_a_throw_waiting_for_its_dice_shows_no_dice_and_says_so(language: str) -> None:
+    translator = load_translator(language, Path(__file__).resolve().parent.parent / "locales")
+    state = apply(game(["Ana", "Bo"]), Roll())  # at the throw: nothing has drawn the dice
+    assert engine.ENGINE.throw(state) is not None
+    view = build_view(state, frozenset(), translator)
+    assert view.waiting is not None and view.waiting.dice == 6
+    assert view.selection == view.waiting.text == translator.plural(view.waiting.key, 6)
+    assert not view.waiting.text.startswith("mishimash.")
+    assert view.selection != translator("mishimash.hint.select")
+    assert view.dice == [] and not view.dice_open
+    assert view.roll is None and view.bank is None and view.roll_again is None
+    assert view.roll_info == translator("mishimash.roll_info", k=1)
+    again = apply(apply(rolled(game(["Ana"]), [1, 2, 3, 4, 6, 6]), Select((0,))), RollAgain())
+    five = build_view(again, frozenset(), translator)
+    assert five.waiting is not None and five.waiting.dice == 5 and five.dice == []
+    if language == "en":
+        assert view.waiting.text == "Throw 6 dice and enter what they show."
+        assert five.roll_info == "Roll 2 · ×2"

@@ -11,7 +11,17 @@ from dataclasses import dataclass
 from app.pure.i18n import Translator
 from cubiri.kernel import Dice
 from cubiri.mishimash import odds
-from cubiri.mishimash.game import Banked, Bust, Phase, Roll, Round, Select, State, apply
+from cubiri.mishimash.game import (
+    ENGINE,
+    Banked,
+    Bust,
+    Phase,
+    Select,
+    State,
+    apply,
+    new_game,
+    points_to_pass,
+)
 from cubiri.mishimash.strategy import BANK, bust_chance
 
 
@@ -26,14 +36,8 @@ def percent(t: Translator, chance: float) -> str:
 
 
 def need_to_win(state: State) -> float | None:
-    """In the final round or sudden death (X16, X17), the points this turn must bank to pass
-    the leader (a tie does not win); None during the race."""
-    if state.round is Round.RACE:
-        return None
-    me = state.current
-    rivals = state.contenders if state.round is Round.SUDDEN_DEATH else range(len(state.players))
-    best = max((state.totals[p] for p in rivals if p != me), default=0)
-    return max(0, best - state.totals[me]) / 2 + 0.5
+    """In the final round or sudden death, the points this turn must bank: the engine's."""
+    return points_to_pass(state)
 
 
 def build_coach(
@@ -116,12 +120,31 @@ def _last_turn(state: State, t: Translator, people: frozenset[int]) -> str:
     return t("coach.last_turn", name=name, value=t.number(round(options[0].value, 1)))
 
 
+# The game last replayed by `_first_roll_of_last_turn`, and the dice of its latest first roll:
+# the next call goes on from there (a game to 1,000 logs over a thousand moves).
+_replayed: list[tuple[State, tuple[int, ...] | None]] = []
+
+
 def _first_roll_of_last_turn(state: State) -> tuple[int, ...] | None:
-    for index in range(len(state.log) - 1, 0, -1):
-        if isinstance(state.log[index - 1], Roll):
-            dice = state.log[index]
-            return dice.values if isinstance(dice, Dice) else None
-    return None
+    """The dice of the latest first roll of a turn (X8: a turn's ROLL throws six dice as its
+    roll 1): the outcome of the last throw the game's states show at roll number 1."""
+    replay, first = _replayed[0] if _replayed else (None, None)
+    if replay is None or not _goes_on(replay, state):
+        replay = new_game(state.players, state.target, state.seed, state.dice_scheme)
+        first = None
+    for action in state.log[len(replay.log) :]:
+        if ENGINE.throw(replay) is not None and replay.roll_number == 1:
+            first = action.values if isinstance(action, Dice) else None
+        replay = apply(replay, action)
+    _replayed[:] = [(replay, first)]
+    return first
+
+
+def _goes_on(replay: State, state: State) -> bool:
+    """Whether `state` is the game of `replay`, at or after it."""
+    start = ("players", "target", "seed", "dice_scheme")
+    same = all(getattr(replay, key) == getattr(state, key) for key in start)
+    return same and state.log[: len(replay.log)] == replay.log
 
 
 __all__ = ["CoachView", "build_coach", "need_to_win", "percent"]

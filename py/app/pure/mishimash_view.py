@@ -13,6 +13,7 @@ from app.pure.i18n import Translator
 from cubiri.kernel import RuleError
 from cubiri.mishimash import selection_points
 from cubiri.mishimash.game import (
+    ENGINE,
     Action,
     Bank,
     Banked,
@@ -25,6 +26,7 @@ from cubiri.mishimash.game import (
     Select,
     State,
     apply,
+    legal_actions,
     legal_selections,
 )
 from cubiri.mishimash.scoring import combinations_of
@@ -65,6 +67,15 @@ class LastRoll:
 
 
 @dataclass(frozen=True)
+class Waiting:
+    """A throw waiting for its dice (dice typed by a person): how many, and what to do."""
+
+    dice: int
+    key: str  # the message's key, a plural by `dice`
+    text: str  # "Throw 6 dice and enter what they show."
+
+
+@dataclass(frozen=True)
 class MishimashView:
     phase: str
     players: list[PlayerView]
@@ -89,6 +100,8 @@ class MishimashView:
     how: str = ""  # once over: won in the final round, or in sudden death
     last_roll: LastRoll | None = None  # after a turn ended (and at the end of the game)
     coach: CoachView = field(default_factory=CoachView)
+    dice_open: bool = False  # the dice can be tapped: the engine offers selections now
+    waiting: Waiting | None = None  # a throw waiting for its dice: no dice to show or take
 
 
 def points(t: Translator, halves: int) -> str:
@@ -114,47 +127,61 @@ def build_view(
     buttons the person cannot tap. `coach_for`: with the coach on, the players who are people."""
     phase = state.phase
     current = state.players[state.current]
-    after = preview(state, picked) if phase is Phase.SELECT else None
-    decided = state if phase is Phase.DECIDE else after  # where BANK / ROLL AGAIN stand
+    throw = ENGINE.throw(state)
+    # What a tap may do is what the engine offers now (never read off the phase): the dice
+    # while it offers selections, ROLL while it offers ROLL, BANK / ROLL AGAIN where it offers
+    # them once the picked dice are taken. At a throw it offers only the dice's outcomes.
+    offered = legal_actions(state) if throw is None else []
+    selecting = any(isinstance(action, Select) for action in offered)
+    after = preview(state, picked) if selecting else None
+    decided = state if _offers(offered, Bank) else after
+    then = legal_actions(decided) if decided is not None else []  # where BANK / ROLL AGAIN stand
     person = not computer
 
     dice = []
     if phase in (Phase.SELECT, Phase.DECIDE):
         for index, value in enumerate(state.dice):
-            on = index in picked and phase is Phase.SELECT
-            tap = tap_die(state.dice, picked, index) if phase is Phase.SELECT and person else None
+            on = index in picked and selecting
+            tap = tap_die(state.dice, picked, index) if selecting and person else None
             # "Selected" is the button's pressed state (aria-pressed), not its name: a die is
             # never read as both "selected" and "pressed" (issue 14).
             label = t("mishimash.die", n=index + 1, value=value)
             dice.append(DieView(index, value, on, label, tap))
 
-    select: Moves = (Select(tuple(sorted(picked))),) if phase is Phase.SELECT else ()
+    select: Moves = (Select(tuple(sorted(picked))),) if selecting else ()
     next_dice = decided.dice_left if decided is not None else len(state.dice) - len(picked)
+    waiting = None
+    if throw is not None:
+        key = "mishimash.throw_waiting"
+        waiting = Waiting(throw.count, key, t.plural(key, throw.count))
+    if waiting is not None:
+        selection = waiting.text  # never the selecting hints over dice not thrown yet
+    elif person or picked:
+        selection = _selection_text(state, picked, after, t)
+    else:
+        selection = t("mishimash.computer.playing", name=current)
+    # The roll on the table (or being thrown), and the multiplier of the roll to come.
+    k = state.roll_number if phase in (Phase.SELECT, Phase.THROW) else state.roll_number + 1
     return MishimashView(
         phase=phase.value,
         players=_players(state, t),
         target=t("mishimash.target", target=t.number(state.target)),
         banner=_banner(state, t),
         turn=t("mishimash.turn_of", name=current) if phase is not Phase.OVER else "",
-        roll_info=t(
-            "mishimash.roll_info",
-            k=state.roll_number if phase is Phase.SELECT else state.roll_number + 1,
-        ),
+        roll_info=t("mishimash.roll_info", k=k),
         turn_points=t("mishimash.turn_points", points=points(t, state.turn_halves)),
         dice=dice,
-        selection=_selection_text(state, picked, after, t)
-        if person or picked
-        else t("mishimash.computer.playing", name=current),
+        selection=selection,
         selection_ok=after is not None,
-        selection_error=phase is Phase.SELECT and bool(picked) and after is None,
+        selection_error=selecting and bool(picked) and after is None,
         event=_event(state, t)[0],
         event_kind=_event(state, t)[1],
-        roll=(Roll(),) if phase is Phase.ROLL and person else None,
-        bank=(*select, Bank()) if decided is not None and person else None,
+        roll=(Roll(),) if _offers(offered, Roll) and person else None,
+        bank=(*select, Bank()) if _offers(then, Bank) and person else None,
         bank_label=t("mishimash.bank_points", points=points(t, decided.turn_halves))
         if decided is not None
         else t("mishimash.bank"),
-        roll_again=(*select, RollAgain()) if decided is not None and person else None,
+        roll_again=(*select, RollAgain()) if _offers(then, RollAgain) and person else None,
         roll_again_label=t.plural("mishimash.roll_again_dice", next_dice),
         standings=_standings(state, t) if phase is Phase.OVER else [],
         result=_result(state, t) if phase is Phase.OVER else "",
@@ -163,7 +190,13 @@ def build_view(
         coach=build_coach(state, picked, t, coach_for)
         if coach_for is not None and person and phase is not Phase.OVER
         else CoachView(),
+        dice_open=selecting,
+        waiting=waiting,
     )
+
+
+def _offers(actions: list[Action], kind: type[Action]) -> bool:
+    return any(isinstance(action, kind) for action in actions)
 
 
 def group_of(roll: tuple[int, ...], die: int) -> frozenset[int]:

@@ -1,0 +1,60 @@
+"""What the MISHIMASH screen says to a screen reader, in whole sentences, each once (issue 14).
+
+Pure: the game, the move just played and the view the screen now shows in, the sentence out.
+The screen only passes it to its `aria-live` region.
+"""
+
+from __future__ import annotations
+
+from app.pure.i18n import Translator
+from app.pure.mishimash_view import MishimashView
+from cubiri.mishimash.game import Action, Bust, Phase, Roll, RollAgain, Select, State
+
+
+def after_move(state: State, last: Action, view: MishimashView, t: Translator) -> str:
+    """What a move did: the roll and whose it is; or how the turn ended (a bust with its dice),
+    then whose turn it is now, or how the game ended. `view` is the view of `state`."""
+    if view.waiting is not None:
+        return view.waiting.text  # the dice are thrown at the table: say what to enter
+    bust = state.events[-1] if state.events else None
+    parts: list[str] = []
+    if isinstance(last, Roll | RollAgain) and state.phase is Phase.SELECT:
+        if view.event_kind == "mishimash":
+            parts.append(view.event)  # the bonus the whole roll just earned
+        dice = ", ".join(map(str, state.dice))
+        parts.append(t("announce.mishimash.rolled", name=state.players[state.current], dice=dice))
+        return " ".join(parts)
+    if isinstance(bust, Bust):
+        dice = ", ".join(map(str, bust.dice))
+        name = state.players[bust.player]
+        parts.append(t("announce.mishimash.bust_roll", name=name, dice=dice))
+    parts += [view.event, view.banner]
+    if state.phase is Phase.OVER:
+        parts.append(view.result)
+    else:
+        parts.append(t("announce.mishimash.turn", name=state.players[state.current]))
+    return " ".join(part for part in parts if part)
+
+
+def selection(view: MishimashView) -> str:
+    """After a tap on a die: what the picked dice are worth, or why they cannot be taken, as
+    shown, as a sentence ("" when the view shows nothing)."""
+    text = view.selection
+    if not text or text.endswith((".", "!", "?")):
+        return text
+    return f"{text}."
+
+
+def computer_takes(state: State, chosen: Select, t: Translator) -> str:
+    """A computer player shows the dice it takes before it plays them."""
+    dice = ", ".join(str(state.dice[i]) for i in chosen.dice)
+    return t("mishimash.computer.takes", name=state.players[state.current], dice=dice)
+
+
+def refused(code: str, t: Translator) -> str:
+    """A move the engine refused (the buttons offer only legal ones): why, in words."""
+    key = code.replace("mishimash.", "mishimash.problem.")
+    return t(key if t(key) != key else "error.mishimash.rule")
+
+
+__all__ = ["after_move", "computer_takes", "refused", "selection"]
