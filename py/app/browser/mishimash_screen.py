@@ -12,7 +12,7 @@ from typing import Any
 from js import document, window
 from pyodide.ffi import create_proxy
 
-from app.browser import feel, storage, stores
+from app.browser import feel, stores
 from app.browser.dom import (
     absent,
     add_dice,
@@ -25,24 +25,12 @@ from app.browser.dom import (
 from app.browser.feel import show_face
 from app.browser.game_save import GameSave
 from app.browser.host import Host
+from app.browser.mishimash_setup_form import SetupForm
 from app.browser.tap_guard import TapGuard
 from app.browser.tour import Tour
+from app.pure import mishimash_speech as speech
 from app.pure.feel import is_new_best, is_persons_win, place_in_table
-from app.pure.mishimash_setup import (
-    MAX_TARGET,
-    PERSON,
-    Seat,
-    dump_seats,
-    duplicate_name,
-    expected_turns,
-    level_key,
-    long_names,
-    parse_seats,
-    parse_target,
-    player_names,
-    raw_names,
-    seat_levels,
-)
+from app.pure.mishimash_setup import PERSON, Seat, player_names, seat_levels
 from app.pure.mishimash_view import LastRoll, MishimashView, Moves, build_view, points
 from app.pure.saved_game import MISHIMASH, Saved
 from app.pure.tour import MISHIMASH_TARGET, SEEDS, Facts
@@ -51,9 +39,6 @@ from cubiri.mishimash import computer, odds
 from cubiri.mishimash import game as engine
 from cubiri.mishimash.scoring import DICE
 
-SETUP_KEY = "cubiri.mishimash.players"
-TARGET_KEY = "cubiri.mishimash.target"  # the target chosen last time, as typed or picked
-TYPED_NAME = 200  # how much of a typed name the setup keeps: enough to say it is cut
 # How long a computer's step stays on screen before the next, by the SETTINGS speed: a person
 # can follow each roll, selection and decision (about 0.6–1 s a step), or hurry it along.
 STEP_MS = {"normal": 900, "fast": 250}
@@ -66,7 +51,7 @@ class MishimashScreen:
         self.record_id: str | None = None
         self.celebrate = False  # this game, ended here and now, is a win or a record (issue 16)
         self.picked: frozenset[int] = frozenset()
-        self.seats: list[Seat] = parse_seats(storage.read(SETUP_KEY))
+        self.form = SetupForm(host, self._start_game)  # the setup: who plays, to what target
         self.levels: tuple[str, ...] = ()  # the game's seats: PERSON or a computer's level
         self.seed: int | None = None  # from ?seed=N, for the next START
         self.records = stores.tables(stores.SOLO_KEY)
@@ -89,20 +74,17 @@ class MishimashScreen:
         dice = by_id("ms-dice")
         add_dice(dice, DICE, "ms-die", "die ms-die")
         listen(dice, "click", self._on_die)
-        listen(by_id("ms-setup"), "submit", self._on_start)
-        listen(by_id("ms-add"), "click", self._on_add_player)
-        listen(by_id("ms-names"), "click", self._on_remove_player)
-        listen(by_id("ms-names"), "input", self._on_name_input)
-        listen(by_id("ms-names"), "change", self._on_seat_choice)
-        listen(by_id("ms-targets"), "change", self._on_target_choice)
-        listen(by_id("ms-custom"), "input", lambda e: self._show_expected_turns())
         for name, button in (("ms-roll", "roll"), ("ms-bank", "bank"), ("ms-again", "roll_again")):
             listen(by_id(name), "click", self._button(name, button))
         listen(by_id("ms-new"), "click", self._guarded("ms-new", self._on_new_game))
         listen(by_id("ms-restart"), "click", self._guarded("ms-restart", self._on_restart))
         self.guard.watch(by_id("screen-mishimash"))
-        self._restore_target()
-        self._render_seats()
+        self.form.mount()
+
+    @property
+    def seats(self) -> list[Seat]:
+        """The setup's seats, as the form holds them."""
+        return self.form.seats
 
     def _button(self, name: str, button: str) -> Any:
         """A click on ROLL / BANK / ROLL AGAIN plays what the shown view says it plays, unless
@@ -229,169 +211,12 @@ class MishimashScreen:
             self.render()
 
     # Setup -------------------------------------------------------------------------------------
-    def _render_seats(self) -> None:
-        t = self.host.t
-        names = by_id("ms-names")
-        names.replaceChildren()
-        for index, seat in enumerate(self.seats):
-            item = document.createElement("li")
-            field = document.createElement("input")
-            field.type = "text"
-            field.maxLength = TYPED_NAME  # longer than a name keeps: the setup says it is cut
-            field.value = seat.name
-            field.placeholder = (
-                player_names([seat], t)[0]
-                if seat.level
-                else t("mishimash.setup.player", n=index + 1)
-            )
-            field.dataset.player = str(index)
-            field.setAttribute("aria-label", t("mishimash.setup.name", n=index + 1))
-            field.autocomplete = "off"
-            item.appendChild(field)
-            item.appendChild(self._seat_select(index, seat))
-            if len(self.seats) > 1:
-                remove = document.createElement("button")
-                remove.type = "button"
-                remove.className = "ghost remove"
-                remove.dataset.remove = str(index)
-                remove.textContent = "−"
-                remove.setAttribute("aria-label", t("mishimash.setup.remove", n=index + 1))
-                item.appendChild(remove)
-            names.appendChild(item)
-        by_id("ms-add").disabled = len(self.seats) >= engine.MAX_PLAYERS
-        self._show_names_note()
-        self._show_expected_turns()
-
-    def _show_names_note(self) -> None:
-        """What the setup does with the names: a long one is cut; the table is full."""
-        t, notes = self.host.t, []
-        if long_names(self.seats):
-            notes.append(t.plural("mishimash.setup.name_cut", engine.MAX_NAME))
-        if len(self.seats) >= engine.MAX_PLAYERS:
-            notes.append(t.plural("mishimash.setup.full", engine.MAX_PLAYERS))
-        show_text(by_id("ms-names-note"), " ".join(notes))
-
-    def _seat_select(self, index: int, seat: Seat) -> Any:
-        """Who plays this seat: a person, or a computer at one of its levels."""
-        t = self.host.t
-        select = document.createElement("select")
-        select.className = "ms-seat"
-        select.dataset.seat = str(index)
-        select.setAttribute("aria-label", t("mishimash.setup.seat", n=index + 1))
-        for level in (PERSON, *computer.LEVEL_NAMES):
-            option = document.createElement("option")
-            option.value = level
-            key = (
-                f"mishimash.computer.level.{level_key(level)}"
-                if level
-                else "mishimash.setup.person"
-            )
-            option.textContent = t(key)
-            option.selected = level == seat.level
-            select.appendChild(option)
-        return select
-
-    def _on_name_input(self, event: Any) -> None:
-        index = event.target.getAttribute("data-player")  # a seat's select sends input too
-        if not absent(index):
-            seat = self.seats[int(index)]
-            self.seats[int(index)] = Seat(str(event.target.value)[:TYPED_NAME], seat.level)
-            self._show_names_note()
-
-    def _on_seat_choice(self, event: Any) -> None:
-        index = event.target.getAttribute("data-seat")
-        if not absent(index):
-            seat = self.seats[int(index)]
-            self.seats[int(index)] = Seat(seat.name, str(event.target.value))
-            self._render_seats()
-            by_id("ms-names").querySelector(f"[data-seat='{index}']").focus()
-
-    def _on_add_player(self, _event: Any) -> None:
-        if len(self.seats) < engine.MAX_PLAYERS:
-            self.seats.append(Seat())
-            self._render_seats()
-            by_id("ms-names").lastElementChild.querySelector("input").focus()
-
-    def _on_remove_player(self, event: Any) -> None:
-        button = event.target.closest("[data-remove]")
-        if absent(button) or len(self.seats) <= 1:
-            return
-        index = int(button.dataset.remove)
-        del self.seats[index]
-        self._render_seats()
-        # The button is gone with its row: the focus goes to the name now in its place.
-        names = by_id("ms-names").querySelectorAll("input[data-player]")
-        names[min(index, names.length - 1)].focus()
-
-    def _on_target_choice(self, _event: Any) -> None:
-        choice = document.querySelector("input[name=ms-target]:checked").value
-        by_id("ms-custom-label").hidden = choice != "custom"
-        self._show_expected_turns()
-
-    def _show_expected_turns(self) -> None:
-        """Beside the target, how long the game is: turns at best play (for each player)."""
-        target = self._target()
-        text = ""
-        if target is not None:
-            text = self.host.t.plural("mishimash.setup.turns", expected_turns(target))
-        by_id("ms-target-turns").textContent = text
-
-    def _target_text(self) -> str:
-        choice = str(document.querySelector("input[name=ms-target]:checked").value)
-        return str(by_id("ms-custom").value).strip() if choice == "custom" else choice
-
-    def _target(self) -> int | None:
-        return parse_target(self._target_text())[0]
-
-    def _restore_target(self) -> None:
-        """The target chosen last time: one of the choices, or typed under "Other"."""
-        text = storage.read(TARGET_KEY)
-        if not text or parse_target(text)[0] is None:
-            return
-        preset = document.querySelector(f"input[name=ms-target][value='{int(text)}']")
-        if absent(preset):
-            document.querySelector("input[name=ms-target][value=custom]").checked = True
-            by_id("ms-custom").value = str(int(text))
-            by_id("ms-custom-label").hidden = False
-        else:
-            preset.checked = True
-
-    def _refuse(self, message: str, field: Any) -> None:
-        """START refused: the error says why, and the focus goes to the field to mend, marked
-        and described by the error (issue 14), so the player fixes it where they are."""
-        by_id("ms-setup-error").textContent = message
-        if absent(field):
-            return
-        field.setAttribute("aria-invalid", "true")
-        field.setAttribute("aria-describedby", "ms-setup-error")
-        field.focus()
-
-    def _on_start(self, event: Any) -> None:
-        event.preventDefault()
-        t = self.host.t
-        target, problem = parse_target(self._target_text())
-        twin = duplicate_name(self.seats, t)
-        for field in by_id("ms-setup").querySelectorAll("[aria-invalid]"):
-            field.removeAttribute("aria-invalid")
-            field.removeAttribute("aria-describedby")
-        if target is None:
-            # Only a typed target can be wrong.
-            self._refuse(t(problem, max=t.number(MAX_TARGET)), by_id("ms-custom"))
-            return
-        if twin is not None:
-            # The second seat of that name: the one to rename.
-            names = [name.casefold() for name in raw_names(self.seats, t)]
-            index = len(names) - 1 - names[::-1].index(twin.casefold())
-            field = by_id("ms-names").querySelector(f"input[data-player='{index}']")
-            self._refuse(t("mishimash.setup.duplicate", name=twin), field)
-            return
-        by_id("ms-setup-error").textContent = ""
-        storage.write(SETUP_KEY, dump_seats(self.seats))
-        storage.write(TARGET_KEY, str(target))
+    def _start_game(self, names: list[str], levels: tuple[str, ...], target: int) -> None:
+        """The setup's START: a game of these players (a link's seed, else a new one)."""
         seed = self.seed if self.seed is not None else random.getrandbits(31)
         self.seed = None
-        self.state = engine.new_game(player_names(self.seats, t), target, seed)
-        self.levels = tuple(seat.level for seat in self.seats)
+        self.state = engine.new_game(names, target, seed)
+        self.levels = levels
         self.record_id, self.picked, self.celebrate = None, frozenset(), False
         self.guard.forget()
         if not self._save():
@@ -432,8 +257,7 @@ class MishimashScreen:
             view = self.render()
             if view is not None and view.selection:
                 # What the selection is worth, or why it cannot be taken: said as shown.
-                text = view.selection
-                self.host.announce(text if text.endswith((".", "!", "?")) else f"{text}.")
+                self.host.announce(speech.selection(view))
 
     def _shown(self, button: str) -> Moves | None:
         """What the button shows it plays, on the view the player sees."""
@@ -453,9 +277,7 @@ class MishimashScreen:
                 state = engine.play(state, move)
         except RuleError as error:
             # The buttons only offer legal moves; should one slip through, say why in words.
-            t = self.host.t
-            key = error.code.replace("mishimash.", "mishimash.problem.")
-            self.host.announce(t(key if t(key) != key else "error.mishimash.rule"))
+            self.host.announce(speech.refused(error.code, self.host.t))
             return
         self.state, self.picked = state, frozenset()
         if state.over and state.solo and self.record_id is None:
@@ -478,7 +300,7 @@ class MishimashScreen:
                 restart_animation(by_id(f"ms-die-{index}"), "tumble")
         view = self.render()
         assert view is not None
-        self.host.announce(self._spoken(state, moves[-1], view))
+        self.host.announce(speech.after_move(state, moves[-1], view, self.host.t))
         if view.event_kind == "mishimash":
             restart_animation(by_id("ms-event"), "celebrate")
         self._focus_next(by_computer)
@@ -494,31 +316,6 @@ class MishimashScreen:
         # A game saved before seats had levels was played by people only.
         levels = self.levels if self.levels else (PERSON,) * len(state.players)
         return is_persons_win(levels, state.winner)
-
-    def _spoken(self, state: engine.State, last: Any, view: MishimashView) -> str:
-        """What a move did, in whole sentences, each once (issue 14): the roll and whose it
-        is; or how the turn ended (a bust with its dice), then whose turn it is now."""
-        t = self.host.t
-        bust = state.events[-1] if state.events else None
-        parts: list[str] = []
-        if isinstance(last, engine.Roll | engine.RollAgain) and state.phase is engine.Phase.SELECT:
-            if view.event_kind == "mishimash":
-                parts.append(view.event)  # the bonus the whole roll just earned
-            dice = ", ".join(map(str, state.dice))
-            parts.append(
-                t("announce.mishimash.rolled", name=state.players[state.current], dice=dice)
-            )
-            return " ".join(parts)
-        if isinstance(bust, engine.Bust):
-            dice = ", ".join(map(str, bust.dice))
-            name = state.players[bust.player]
-            parts.append(t("announce.mishimash.bust_roll", name=name, dice=dice))
-        parts += [view.event, view.banner]
-        if state.phase is engine.Phase.OVER:
-            parts.append(view.result)
-        else:
-            parts.append(t("announce.mishimash.turn", name=state.players[state.current]))
-        return " ".join(part for part in parts if part)
 
     def _focus_next(self, by_computer: bool) -> None:
         """After ROLL, BANK or ROLL AGAIN the focus goes where the player goes next (issue 14):
@@ -594,9 +391,7 @@ class MishimashScreen:
             chosen = computer.selection(level, state)
             self.picked = frozenset(chosen.dice)
             self.render()
-            dice = ", ".join(str(state.dice[i]) for i in chosen.dice)
-            name = state.players[state.current]
-            self.host.announce(self.host.t("mishimash.computer.takes", name=name, dice=dice))
+            self.host.announce(speech.computer_takes(state, chosen, self.host.t))
             self._schedule_computer()
         elif state.phase is engine.Phase.SELECT:
             select = engine.Select(tuple(sorted(self.picked)))
@@ -614,7 +409,7 @@ class MishimashScreen:
             self.last_view = None
             by_id("ms-game").hidden = True
             by_id("ms-over").hidden = True
-            self._render_seats()
+            self.form.render()
             return None
         people = frozenset(p for p, level in enumerate(self.levels) if not level)
         if not self.levels:
@@ -664,7 +459,7 @@ class MishimashScreen:
                 show_face(die_el, die.value)
                 die_el.dataset.value = str(die.value)
                 die_el.dataset.status = "picked" if die.picked else "available"
-                die_el.disabled = view.phase != "select"
+                die_el.disabled = not view.dice_open
                 die_el.setAttribute("aria-pressed", "true" if die.picked else "false")
                 die_el.setAttribute("aria-label", die.label)
                 self.guard.show(die_el, "die" if die.tap is not None else None)
