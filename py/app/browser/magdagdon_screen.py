@@ -12,8 +12,7 @@ from dataclasses import replace
 from datetime import date
 from typing import Any
 
-from js import Date, Object, document, window
-from pyodide.ffi import create_proxy, to_js
+from js import document, window
 
 from app.browser import feel, stores
 from app.browser.dom import (
@@ -26,15 +25,18 @@ from app.browser.dom import (
     show_text,
 )
 from app.browser.feel import show_face
-from app.browser.game_save import GameSave
+from app.browser.game_session import GameSession, Row
 from app.browser.host import Host
-from app.browser.score_tables import format_date, render_table
+from app.browser.magdagdon_computer import ComputerGame
+from app.browser.magdagdon_daily import DailyPanel, local_today
+from app.browser.magdagdon_end import EndScreen
+from app.browser.magdagdon_hint import HintPanel
 from app.browser.tap_guard import TapGuard
 from app.browser.tour import Tour
 from app.pure import daily, picked_memory
 from app.pure.daily import DayResult, GameMeta
-from app.pure.feel import is_new_best, place_in_table
-from app.pure.magdagdon_help import BotGame, Hint, can_hint, hint_for, hint_key
+from app.pure.feel import is_new_best
+from app.pure.magdagdon_help import Hint
 from app.pure.magdagdon_speech import announcement, happenings
 from app.pure.magdagdon_view import (
     AcceptAt,
@@ -56,17 +58,9 @@ from app.pure.saved_game import MAGDAGDON, Saved
 from app.pure.tour import SEEDS, Facts
 from cubiri.kernel import Action, RuleError
 from cubiri.magdagdon import game as engine
-from cubiri.magdagdon.board import EMPTY, RUIN, SIZE
+from cubiri.magdagdon.board import SIZE
 
 ARROWS = {"ArrowUp": -SIZE, "ArrowDown": SIZE, "ArrowLeft": -1, "ArrowRight": 1}
-BOT_SLICE_S = 0.12  # the computer's game on the same dice runs in slices of about this long
-BotResult = tuple[int, tuple[int, ...]]  # its score and final board
-
-
-def local_today() -> date:
-    """The player's own calendar date (the browser's time zone picks the daily puzzle)."""
-    now = Date.new()
-    return date(int(now.getFullYear()), int(now.getMonth()) + 1, int(now.getDate()))
 
 
 class MagdagdonScreen:
@@ -83,15 +77,15 @@ class MagdagdonScreen:
         self.guard = TapGuard()
         self.meta: GameMeta | None = None  # daily or not, assisted or not
         self.hint: Hint | None = None
-        self.bot_results: dict[tuple[int, str], BotResult] = {}  # per (seed, difficulty)
-        self.bot_game: BotGame | None = None
-        self._bot_later = create_proxy(self._bot_step)
-        self._hint_later = create_proxy(self._compute_hint)
+        # The panels: each writes its part of the page from what the screen passes in.
+        self.hints = HintPanel(host, self.guard, lambda: self.state, self._hinted)
+        self.daily = DailyPanel(host)
+        self.end = EndScreen(host)
+        self.computer = ComputerGame(host, lambda: self.state)
         # The first game that teaches (issue 16): its game is never saved; the game it
         # interrupted (if any) comes back when it ends.
         self.tour = Tour("magdagdon", host, self._end_tour)
-        self._stashed: tuple[engine.State | None, str | None, GameMeta | None] | None = None
-        self.saves = GameSave(
+        self.session = GameSession(
             MAGDAGDON, stores.MAGDAGDON_GAME, host, self.tour, self._adopt, lambda: self.state
         )
 
@@ -146,8 +140,8 @@ class MagdagdonScreen:
         }
         for name, meaning in buttons.items():
             listen(by_id(name), "click", self._button(name, meaning))
-        listen(by_id("md-hint"), "click", self._on_hint)
-        listen(by_id("md-share"), "click", self._on_share)
+        listen(by_id("md-hint"), "click", self.hints.on_click)
+        listen(by_id("md-share"), "click", lambda event: self.daily.share(self.meta, self.state))
         for name in ("md-daily-start", "md-daily-again"):
             listen(by_id(name), "click", lambda event: self.open_daily(local_today()))
         self.guard.watch(by_id("screen-magdagdon"))
@@ -173,14 +167,13 @@ class MagdagdonScreen:
             self.render()  # back from RULES or SETTINGS in the middle of the walkthrough
             return
         if self.state is None:
-            saved = self.saves.load()
+            saved = self.session.load()
             if saved is not None:
-                self.state, self.record_id = saved.state, saved.record_id
-                self.picked = picked_memory.restore(stores.picked(), saved.state)
-                meta = stores.game_meta()
-                state = saved.state
-                if meta is not None and meta.belongs_to(state.seed, state.difficulty):
-                    self.meta = meta
+                self._resume(saved)
+                self.picked = picked_memory.restore(saved.picked, saved.state)
+                if saved.state.over:  # its row and history entry, if a reload came between
+                    self._finish(saved.state)
+                    self.session.remember(self._saved())
             elif seed is None and daily_day is None and stores.tour_due("magdagdon"):
                 tour = True  # a first visit: nothing saved, no link
         if tour:
@@ -209,7 +202,7 @@ class MagdagdonScreen:
     def start_tour(self) -> None:
         """One turn on fixed dice, step by step; the game in progress waits, unsaved over."""
         if not self.tour.active:
-            self._stashed = (self.state, self.record_id, self.meta)
+            self.session.stash(self._saved())
         self.state = engine.new_game("peaceful", SEEDS["magdagdon"])
         self.record_id, self.meta, self.celebrate = None, None, False
         self.picked, self.hint, self.last_view = Picked(), None, None
@@ -218,8 +211,7 @@ class MagdagdonScreen:
         self.render()
 
     def _end_tour(self) -> None:
-        self.state, self.record_id, self.meta = self._stashed or (None, None, None)
-        self._stashed = None
+        self._resume(self.session.unstash())
         self.picked, self.hint, self.last_view = Picked(), None, None
         self.guard.forget()
         if self.state is None:
@@ -253,7 +245,6 @@ class MagdagdonScreen:
         stores.set_difficulty(difficulty)
         self.state = engine.new_game(difficulty, random.getrandbits(31) if seed is None else seed)
         self.meta = GameMeta(self.state.seed, difficulty, day, practice)
-        stores.set_game_meta(self.meta)
         self.record_id = None
         self.celebrate = False
         self.picked = Picked()
@@ -295,9 +286,9 @@ class MagdagdonScreen:
         return self.meta
 
     def _set_meta(self, meta: GameMeta) -> None:
+        """Mark the game (practice, assisted): saved at once, so that it is never lost."""
         self.meta = meta
-        if not self.tour.active:  # the walkthrough's game is not the saved one
-            stores.set_game_meta(meta)
+        self._save()
 
     def _daily_started(self, state: engine.State) -> None:
         """The first ROLL of today's daily: from now on this is the attempt that counts (one
@@ -337,7 +328,7 @@ class MagdagdonScreen:
         else:
             self.picked = after_tap(state, self.picked, tap)
         if self.state is not None and not self.tour.active:
-            stores.set_picked(picked_memory.dump(self.state, self.picked))
+            self.session.remember(self._saved())  # the die picked, kept across a reload
         self.render()
         self._focus_after(tap)
         self.tour.take_focus()
@@ -405,37 +396,57 @@ class MagdagdonScreen:
         if isinstance(action, engine.Roll):
             self._daily_started(state)
         if state.over and self.record_id is None:
-            meta = self._meta()
-            counted = meta.day is not None and not meta.practice
-            flags = {"assisted"} if meta.assisted else set()
-            if meta.day is not None:
-                # A daily's second try knows its dice: HIGH SCORES says it was practice.
-                flags.add("daily" if counted else "practice")
-            self.record_id, self.tables = stores.add_record(
-                stores.SCORES_KEY,
-                state.difficulty,
-                state.seed,
-                flags=frozenset(flags),
-                score=state.score().final,
-                turns=state.turns,
-                powers=state.powers_used,
-            )
+            self._finish(state)
             ids = [record.id for record in self.tables.get(state.difficulty, [])]
             self.celebrate = is_new_best(ids, self.record_id)
-            if counted and meta.day is not None:
-                result = DayResult(state.score().final, meta.assisted)
-                stores.set_daily_result(meta.day, meta.difficulty, result)
         return state if self._save() else None
+
+    def _finish(self, state: engine.State) -> None:
+        """The finished game's high-score row (and a counted daily's result), then its history
+        entry: each once, however many tabs and reloads (the session knows the game's id)."""
+        from app.pure.history import outcome_of
+
+        meta, outcome = self._meta(), outcome_of("magdagdon", state) or {}
+        counted = meta.day is not None and not meta.practice
+        flags = {"assisted"} if meta.assisted else set()
+        if meta.day is not None:
+            # A daily's second try knows its dice: HIGH SCORES says it was practice.
+            flags.add("daily" if counted else "practice")
+
+        def daily_result() -> None:
+            if counted and meta.day is not None:
+                result = DayResult(outcome["score"], meta.assisted)
+                stores.set_daily_result(meta.day, meta.difficulty, result)
+
+        values = {name: outcome[name] for name in ("score", "turns", "powers")}
+        row = Row(stores.SCORES_KEY, state.difficulty, values, frozenset(flags), daily_result)
+        saved, tables = self.session.finish(self._saved() or Saved(state), row)
+        if tables is not None:
+            self.tables = tables
+        self.record_id = saved.record_id
+
+    def _saved(self) -> Saved[engine.State] | None:
+        """This screen's game as its record keeps it (None: no game)."""
+        state = self.state
+        if state is None:
+            return None
+        keep = picked_memory.keep(self.picked)
+        return Saved(state, self.record_id, meta=self.meta, picked=keep)
+
+    def _resume(self, saved: Saved[engine.State] | None) -> None:
+        """Make `saved` this screen's game (None: none yet)."""
+        self.state = None if saved is None else saved.state
+        self.record_id = None if saved is None else saved.record_id
+        self.meta = None if saved is None else saved.meta
 
     def _save(self) -> bool:
         """Save the game; False when another tab had moved it on: its game is shown instead."""
-        state = self.state
-        return state is None or self.saves.save(Saved(state, self.record_id))
+        return self.state is None or self.session.save(self._saved())
 
     def overtaken(self) -> bool:
         """Whether another tab moved this game on (issue 18: a roll played in one tab cannot be
         played differently in another); then its game is shown here instead."""
-        return self.saves.overtaken()
+        return self.session.overtaken()
 
     def _adopt(self, saved: Saved[engine.State] | None) -> None:
         """Another tab's newer game replaces this tab's old one (no game there: a new one, as
@@ -445,13 +456,7 @@ class MagdagdonScreen:
             self.new_game(stores.difficulty())
             self.render()
             return
-        self.state, self.record_id = saved.state, saved.record_id
-        meta = stores.game_meta()
-        self.meta = (
-            meta
-            if meta is not None and meta.belongs_to(saved.state.seed, saved.state.difficulty)
-            else None
-        )
+        self._resume(saved)
         self.picked = Picked()
         self.hint = None
         self.last_view = None
@@ -467,8 +472,7 @@ class MagdagdonScreen:
             self.render()
 
     def in_progress(self) -> bool:
-        state = self.state
-        return state is not None and bool(state.log) and not state.over
+        return self.session.in_progress(self.state)
 
     # Handlers: find what was tapped, then `tap` ---------------------------------------------------
     def _on_die_click(self, event: Any) -> None:
@@ -652,8 +656,8 @@ class MagdagdonScreen:
         reroll.textContent = powers.reroll_label
         by_id("md-cancel").hidden = powers.cancel is None
 
-        self._render_hint(state, view)
-        self._render_daily_banner()
+        self.hints.render(state, view, self.hint)
+        self.daily.render_banner(self.meta, state)
 
         end = by_id("md-end")
         end.hidden = not over
@@ -663,266 +667,23 @@ class MagdagdonScreen:
         if self.tour.active:
             self.tour.update(self._tour_facts(state))
 
-    # HINT: what the computer would do with this roll -----------------------------------------
-    def _on_hint(self, event: Any) -> None:
-        state = self.state
-        if state is None or not can_hint(state) or not self.guard.accepts(event, by_id("md-hint")):
-            return
-        button = by_id("md-hint")
-        if button.getAttribute("aria-disabled") == "true":
-            return  # still thinking
-        button.textContent = self.host.t("magdagdon.suggest.thinking")
-        # aria-disabled, not disabled: a disabled button drops the focus to <body>, and a
-        # keyboard player who pressed HINT would start again from the top (issue 14).
-        button.setAttribute("aria-disabled", "true")
-        # After the button has painted: the computer may think for a few hundred ms.
-        window.setTimeout(self._hint_later, 30)
-
-    def _compute_hint(self) -> None:
-        state = self.state
-        button = by_id("md-hint")
-        button.textContent = self.host.t("magdagdon.suggest")
-        button.removeAttribute("aria-disabled")
-        if state is None or not can_hint(state):
-            return
-        self.hint = hint_for(state, self.host.t)
+    # The panels -------------------------------------------------------------------------------
+    def _hinted(self, hint: Hint) -> None:
+        """The computer's HINT for this roll: shown, said, and the game marked as assisted."""
+        self.hint = hint
         meta = self._meta()
         if not meta.assisted:
             self._set_meta(replace(meta, assisted=True))  # marked in HIGH SCORES (issue 13)
         self.render()
-        self.host.announce(self.hint.text)
-
-    def _render_hint(self, state: engine.State, view: MagdagdonView) -> None:
-        hint = self.hint if self.hint is not None and self.hint.key == hint_key(state) else None
-        hint_button = by_id("md-hint")
-        hint_button.hidden = not can_hint(state)
-        for index in range(SIZE * SIZE):
-            button = by_id(f"md-cell-{index}")
-            mark = None
-            if hint is not None and index in hint.cells:
-                order, value = hint.cells[index]
-                mark = str(order)
-                button.dataset.hintValue = str(value)
-            elif hint is not None and hint.ruin == index:
-                mark = "✕"
-            if mark is None:
-                button.removeAttribute("data-hint")
-                button.removeAttribute("data-hint-value")
-            else:
-                button.dataset.hint = mark
-        for index in range(engine.DICE_PER_ROLL):
-            die_el = by_id(f"md-die-{index}")
-            if hint is not None and index in hint.dice and index < len(view.dice):
-                die_el.dataset.hint = str(hint.dice[index])
-            else:
-                die_el.removeAttribute("data-hint")
-        show_text(by_id("md-suggest"), hint.text if hint is not None else "")
-
-    # The daily puzzle on screen ----------------------------------------------------------------
-    def _render_daily_banner(self) -> None:
-        meta = self.meta
-        banner = by_id("md-daily")
-        if meta is None or meta.day is None or self.state is None:
-            show_text(banner, "")
-            return
-        key = "magdagdon.daily.practice" if meta.practice else "magdagdon.daily.counts"
-        show_text(banner, self.host.t(key, date=meta.day.isoformat()))
-        banner.dataset.practice = "true" if meta.practice else "false"
-
-    def _render_daily_end(self) -> None:
-        meta, state = self.meta, self.state
-        panel = by_id("md-daily-end")
-        panel.hidden = meta is None or meta.day is None or state is None
-        if meta is None or meta.day is None or state is None:
-            return
-        t = self.host.t
-        by_id("md-share-status").textContent = ""
-        results = stores.daily_results()
-        today = local_today()
-        days = daily.streak(results, today)
-        streak = by_id("md-streak")
-        streak.hidden = days == 0  # no streak to keep yet (a practice of a past day): no "0 days"
-        streak.textContent = t.plural("magdagdon.daily.streak", days)
-        by_id("md-calendar-title").textContent = t(
-            "magdagdon.daily.calendar", difficulty=meta.difficulty.upper()
-        )
-        calendar = by_id("md-calendar")
-        calendar.replaceChildren()
-        for entry in daily.calendar(results, today, meta.difficulty):
-            iso = entry.day.isoformat()
-            shown = format_date(f"{iso}T12:00:00", t.language)
-            item = document.createElement("li")
-            link = document.createElement("a")
-            link.href = f"?daily={iso}#magdagdon"
-            link.className = "md-day"
-            link.dataset.day = iso
-            if entry.today:
-                link.setAttribute("aria-current", "date")
-            number = document.createElement("span")
-            number.className = "md-day-number"
-            number.textContent = str(entry.day.day)
-            score = document.createElement("span")
-            score.className = "md-day-score"
-            score.textContent = "" if entry.score is None else str(entry.score)
-            link.append(number, score)
-            if entry.score is None:
-                label = t("magdagdon.daily.day_none", date=shown)
-            else:
-                label = t("magdagdon.daily.day", date=shown, score=entry.score)
-                link.dataset.played = "true"
-            link.setAttribute("aria-label", label)
-            link.title = label
-            item.appendChild(link)
-            calendar.appendChild(item)
-
-    def _on_share(self, event: Any) -> None:
-        meta, state = self.meta, self.state
-        if meta is None or meta.day is None or state is None or not state.over:
-            return
-        t = self.host.t
-        text = daily.share_text(
-            t,
-            meta.day,
-            meta.difficulty,
-            state.score().final,
-            state.board,
-            practice=meta.practice,
-            assisted=meta.assisted,
-        )
-        status = by_id("md-share-status")
-
-        def said(key: str) -> Callable[[Any], None]:
-            def show(_result: Any) -> None:
-                status.textContent = t(key)
-                status.dataset.state = key.rsplit(".", 1)[-1]
-                self.host.announce(t(key))
-
-            return show
-
-        def copy(_error: Any = None) -> None:
-            clipboard = getattr(window.navigator, "clipboard", None)
-            if clipboard is None or absent(clipboard):
-                said("magdagdon.daily.share_failed")(None)
-                return
-            clipboard.writeText(text).then(
-                said("magdagdon.daily.copied"), said("magdagdon.daily.share_failed")
-            )
-
-        share = getattr(window.navigator, "share", None)
-        if share is not None and not absent(share):
-            data = to_js({"text": text}, dict_converter=Object.fromEntries)
-            window.navigator.share(data).then(said("magdagdon.daily.shared"), copy)
-        else:
-            copy()
-
-    # The computer on the same dice -------------------------------------------------------------
-    def _start_bot(self) -> None:
-        state = self.state
-        if state is None:
-            return
-        key = (state.seed, state.difficulty)
-        if key in self.bot_results:
-            self._show_bot(*self.bot_results[key])
-            return
-        by_id("md-bot-score").textContent = self.host.t("magdagdon.bot.thinking")
-        by_id("md-bot-details").hidden = True
-        if (
-            self.bot_game is None
-            or (self.bot_game.state.seed, self.bot_game.state.difficulty) != key
-        ):
-            self.bot_game = BotGame(*key)
-        # Once the end screen has painted; then a slice at a time, the page free in between.
-        window.setTimeout(self._bot_later, 60)
-
-    def _bot_step(self) -> None:
-        bot_game, state = self.bot_game, self.state
-        if bot_game is None:
-            return
-        key = (bot_game.state.seed, bot_game.state.difficulty)
-        if bot_game.step(BOT_SLICE_S):
-            self.bot_results[key] = (bot_game.score, tuple(bot_game.board))
-            self.bot_game = None
-            if state is not None and state.over and (state.seed, state.difficulty) == key:
-                self._show_bot(*self.bot_results[key])
-        elif state is not None and state.over and (state.seed, state.difficulty) == key:
-            window.setTimeout(self._bot_later, 0)
-        else:
-            self.bot_game = None  # the player moved on: the game is dropped
-
-    def _show_bot(self, score: int, board: tuple[int, ...]) -> None:
-        t = self.host.t
-        by_id("md-bot-score").textContent = t("magdagdon.bot.score", score=score)
-        grid = by_id("md-bot-board")
-        grid.replaceChildren()
-        for row in range(SIZE):
-            row_el = document.createElement("div")
-            row_el.setAttribute("role", "row")
-            row_el.className = "md-mini-row"
-            for col in range(SIZE):
-                value = board[row * SIZE + col]
-                cell = document.createElement("span")
-                cell.setAttribute("role", "gridcell")
-                cell.className = "md-mini-cell"
-                if value == RUIN:
-                    cell.dataset.kind = "ruin"
-                    cell.textContent = "✕"
-                    cell.setAttribute("aria-label", t("magdagdon.ruin"))
-                elif value == EMPTY:
-                    cell.dataset.kind = "empty"
-                else:
-                    cell.dataset.kind = "number"
-                    cell.textContent = str(value)
-                row_el.appendChild(cell)
-            grid.appendChild(row_el)
-        by_id("md-bot-details").hidden = False
+        self.host.announce(hint.text)
 
     def _render_end(self, view: MagdagdonView) -> None:
-        assert view.end is not None and self.state is not None
-        t = self.host.t
-        table = by_id("md-breakdown")
-        table.replaceChildren()
-        rows = [*view.end.rows, (t("magdagdon.end.final"), str(view.end.final))]
-        for index, (label, points) in enumerate(rows):
-            tr = document.createElement("tr")
-            if index == len(rows) - 1:
-                tr.className = "final"
-            th = document.createElement("th")
-            th.scope = "row"
-            th.textContent = label
-            td = document.createElement("td")
-            td.textContent = points
-            tr.append(th, td)
-            table.appendChild(tr)
-        scores = by_id("md-end-scores")
-        scores.replaceChildren()
-        difficulty = self.state.difficulty
-        render_table(scores, difficulty, self.tables.get(difficulty, []), self.record_id, t)
-        self._render_celebration(view.end.final)
-        self._render_daily_end()
-        self._start_bot()
-
-    def _render_celebration(self, final: int) -> None:
-        """A new best (issue 16): the score counting up, the board in a flourish and the place
-        in the table, above the breakdown; only for the game just finished here."""
-        end, state = by_id("md-end"), self.state
-        old = by_id("md-celebration")
-        if not absent(old):
-            old.remove()
-        board = by_id("md-board")
-        board.classList.remove("flourish")
-        if not self.celebrate or state is None:
-            return
-        t = self.host.t
+        state = self.state
+        assert view.end is not None and state is not None
         table = self.tables.get(state.difficulty, [])
-        place = place_in_table([record.id for record in table], self.record_id) or 1
-        banner = feel.celebration(
-            "md-celebration",
-            t("celebrate.best"),
-            t("celebrate.place", place=place, table=state.difficulty.upper()),
-        )
-        end.prepend(banner)
-        feel.count_to(banner.querySelector(".celebrate-score"), final, str)
-        restart_animation(board, "flourish")
+        self.end.render(view.end, state, table, self.record_id, self.celebrate)
+        self.daily.render_end(self.meta, state)
+        self.computer.start(state)
 
 
 def _render_sum(element: Any, line: LineView, said: str) -> None:
