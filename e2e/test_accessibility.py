@@ -42,6 +42,7 @@ from e2e.mishimash_driver import (
     play_step,
 )
 from e2e.taps import tap
+from e2e.waits import wait_until
 
 Open = Callable[[str], Page]
 
@@ -51,7 +52,7 @@ MS_PLAYERS = ["Ana", "Bo"]
 MS_TARGET = 30
 # Headless Chromium may or may not have the Web Share API: SHARE takes the clipboard's path.
 NO_WEB_SHARE = "delete Navigator.prototype.share; delete navigator.share;"
-MD_GAME_KEY, MD_META_KEY = "cubiri.magdagdon.game", "cubiri.magdagdon.game.meta"
+MD_GAME_KEY = "cubiri.magdagdon.game"
 
 
 def busted(state: mishimash.State) -> bool:
@@ -214,12 +215,11 @@ def daily_end(page: Page) -> Iterator[str]:
             day += timedelta(days=1)
     meta = daily.GameMeta(seed, "peaceful", day, practice=True)
     page.evaluate(
-        """([metaKey, meta, gameKey, game]) => {
-            localStorage.setItem(metaKey, meta);
+        """([gameKey, game]) => {
             localStorage.setItem(gameKey, game);
             window.dispatchEvent(new StorageEvent('storage', {key: gameKey}));
         }""",
-        [MD_META_KEY, meta.dump(), MD_GAME_KEY, MAGDAGDON.dump(Saved(state), "another-tab")],
+        [MD_GAME_KEY, MAGDAGDON.dump(Saved(state, meta=meta), "another-tab")],
     )
     expect(page.locator("#notice")).to_be_visible()
     expect(page.locator("#md-daily")).to_be_visible()
@@ -359,8 +359,7 @@ def test_axe_finds_no_violation_before_python_on_a_computers_turn_and_at_a_solo_
     page.goto(base_url, wait_until="domcontentloaded")
     expect(page.get_by_role("status")).to_be_visible()  # the loading bar
     found = {"loading": axe_violations(page)}
-    while not held:
-        page.wait_for_timeout(50)
+    wait_until(page, lambda: held, "the page to ask for py/main.py")
     page.unroute("**/py/main.py")
     for route in held:
         route.continue_()

@@ -15,6 +15,7 @@ from e2e.conftest import PHONE, PageLog, both_sizes
 from e2e.magdagdon_driver import MagdagdonDriver
 from e2e.mishimash_driver import MishimashDriver, bank_at_once
 from e2e.test_mishimash_computer import set_up
+from e2e.waits import settled
 
 Open = Callable[[str], Page]
 Shot = Callable[[str], Path]
@@ -106,7 +107,7 @@ def test_sound_and_vibration_play_only_after_the_first_tap(
     page.add_init_script(OBSERVE)
     page.set_viewport_size(PHONE)
     open_app("?seed=11#magdagdon")
-    page.wait_for_timeout(300)
+    settled(page)  # the start-up has run to its end, and what it queued
     assert observed(page) == {"contexts": 0, "starts": 0, "vibrations": []}
     driver = MagdagdonDriver(page, "peaceful", 11)
     driver.roll()

@@ -20,6 +20,7 @@ from e2e.mishimash_driver import (
     find_seed,
     simulate,
 )
+from e2e.waits import wait_until
 
 LOCALES = Path(__file__).resolve().parent.parent / "locales"
 
@@ -193,8 +194,7 @@ def test_a_first_visit_in_hungarian_opens_in_hungarian(browser: Browser, base_ur
     expect(page.get_by_text("Két eredeti kockajáték")).to_be_visible()
     expect(page.get_by_role("button", name="BEÁLLÍTÁSOK")).to_be_visible()
     assert page.locator(READY).count() == 0
-    while not held:
-        page.wait_for_timeout(50)
+    wait_until(page, lambda: held, "the page to ask for py/main.py")
     for route in held:
         route.continue_()
     page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)

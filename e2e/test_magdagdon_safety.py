@@ -16,6 +16,7 @@ from cubiri.magdagdon import game as engine
 from cubiri.magdagdon.board import legal_cells_of
 from e2e.conftest import PHONE, READY, READY_TIMEOUT_MS, both_sizes, keyboard_to
 from e2e.magdagdon_driver import MagdagdonDriver, first_game_with, placement_plan
+from e2e.waits import settled, wait_until
 
 Open = Callable[[str], Page]
 Shot = Callable[[str], Path]
@@ -92,10 +93,7 @@ def test_issue15_5_a_card_tapped_while_python_loads_opens_when_ready(
     expect(card).to_have_attribute("data-pending", "")
     expect(card).to_have_attribute("aria-busy", "true")
     shot("home-loading-pending-390")
-    for _ in range(200):
-        if held:
-            break
-        page.wait_for_timeout(100)
+    wait_until(page, lambda: held, "the page to ask for py/main.py")
     for route in held:
         route.continue_()
     page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
@@ -243,7 +241,7 @@ def test_issue15_a_double_click_on_confirm_never_rolls(page: Page, open_app: Ope
     stage_minimum(driver)
     page.locator("#md-primary").dblclick()
     expect(page.locator("#md-turn")).to_have_text("Turn 2")
-    page.wait_for_timeout(500)
+    settled(page)  # the second click has been handled: it was held off
     assert saved_log(page)[-1] == "confirm"
     expect(page.locator("#md-primary")).to_have_text("ROLL")
 
@@ -259,7 +257,7 @@ def test_issue15_a_double_click_on_confirm_never_rolls(page: Page, open_app: Ope
     page.evaluate("document.getElementById('md-primary').click()")
     page.clock.resume()
     expect(page.locator("#md-turn")).to_have_text("Turn 3")
-    page.wait_for_timeout(500)
+    settled(page)
     assert saved_log(page)[-1] == "confirm"
 
 
@@ -272,10 +270,12 @@ def test_issue15_a_held_enter_on_confirm_never_rolls(page: Page, open_app: Open)
     keyboard_to(page, "#md-primary")
     page.keyboard.down("Enter")  # CONFIRM
     expect(page.locator("#md-turn")).to_have_text("Turn 2")
-    page.wait_for_timeout(450)  # past the lock: only the key's repeat may stop ROLL now
+    # Past the lock (the guard lifts aria-disabled when it ends): only the key's repeat may
+    # stop ROLL now.
+    expect(page.locator("#md-primary")).not_to_have_attribute("aria-disabled", "true")
     page.keyboard.down("Enter")  # auto-repeat of the held key
     page.keyboard.up("Enter")
-    page.wait_for_timeout(300)
+    settled(page)
     assert saved_log(page)[-1] == "confirm"
 
 
@@ -289,7 +289,7 @@ def test_issue15_a_double_click_on_increase_uses_one_power(page: Page, open_app:
     page.get_by_role("button", name="INCREASE +1").dblclick()
     driver.state = engine.play(driver.state, engine.Adjust(die, 1))
     expect(page.locator(f"#md-die-{die}")).to_have_text(str(driver.state.dice[die]))
-    page.wait_for_timeout(500)
+    settled(page)  # the second click has been handled: it was held off
     expect(page.locator(f"#md-die-{die}")).to_have_text(str(driver.state.dice[die]))
     expect(page.locator("#md-powers-status")).to_have_text("2 left · next costs 20")
 
@@ -302,6 +302,7 @@ def test_issue15_a_double_click_on_a_lit_cell_stages_it_once(page: Page, open_ap
     (die, cell), *_ = placement_plan(driver.state)
     driver.pick(die)
     page.locator(f"#md-cell-{cell}").dblclick()
-    page.wait_for_timeout(500)
+    expect(page.locator(f"#md-cell-{cell}")).to_have_attribute("data-kind", "staged")
+    settled(page)  # the second click has been handled: it did not take the die back
     expect(page.locator(f"#md-cell-{cell}")).to_have_attribute("data-kind", "staged")
     assert saved_log(page)[-1] == "stage"

@@ -15,6 +15,7 @@ from playwright.sync_api import Page, expect
 from cubiri.mishimash import game as engine
 from e2e.conftest import PHONE, READY, READY_TIMEOUT_MS, both_sizes
 from e2e.mishimash_driver import MishimashDriver, best_selection
+from e2e.waits import settled
 
 Open = Callable[[str], Page]
 Shot = Callable[[str], Path]
@@ -59,7 +60,7 @@ def test_issue15_1_a_double_tap_on_bank_never_rolls_for_the_next_player(
     driver.pick(best_selection(driver.state))
     page.locator("#ms-bank").dblclick()
     expect(page.locator("#ms-turn-of")).to_have_text("Bob's turn")
-    page.wait_for_timeout(500)
+    settled(page)  # the second click has been handled: it was held off
     assert saved_log(page)[-1] == "bank"
     expect(page.locator("#ms-roll")).to_be_visible()
     expect(page.locator("#ms-dice .die:not([hidden])")).to_have_count(0)
@@ -77,7 +78,7 @@ def test_issue15_1_a_double_tap_on_bank_never_rolls_for_the_next_player(
     page.evaluate("document.getElementById('ms-roll').click()")
     page.clock.resume()
     expect(page.locator("#ms-turn-of")).to_have_text("Ann's turn")
-    page.wait_for_timeout(500)
+    settled(page)
     assert saved_log(page)[-1] == "bank"
 
 

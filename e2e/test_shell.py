@@ -10,6 +10,7 @@ from urllib.parse import urlsplit
 from playwright.sync_api import Page, Route, expect
 
 from e2e.conftest import READY, READY_TIMEOUT_MS, PageLog
+from e2e.waits import wait_until
 
 CARD_1 = re.compile(r"^CUBIRI ORIGINAL #1 MAGDAGDON")
 CARD_2 = re.compile(r"^CUBIRI ORIGINAL #2 MISHIMASH")
@@ -34,8 +35,7 @@ def test_shell_paints_before_python_then_app_becomes_ready(
     page.wait_for_timeout(300)  # let the progress bar move a step for the screenshot
     shot("shell-loading-390")
 
-    while not held:
-        page.wait_for_timeout(50)
+    wait_until(page, lambda: held, "the page to ask for py/main.py")
     for route in held:
         route.continue_()
     page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
