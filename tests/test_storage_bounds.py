@@ -67,8 +67,10 @@ def test_newer_versions_are_recognised_so_they_are_kept() -> None:
     assert not MAGDAGDON_SCORES.newer(json.dumps({"version": 1, "peaceful": []}))
     assert not MAGDAGDON_SCORES.newer("{broken")
     assert MISHIMASH_SOLO.newer(json.dumps({"version": 3, "targets": {}}))
-    assert MISHIMASH.newer(json.dumps({"version": 2, "game": {}}))
+    assert MISHIMASH.newer(json.dumps({"version": 3, "game": {}}))  # records are version 2
+    assert not MISHIMASH.newer(json.dumps({"version": 2, "game": {}}))
     assert MAGDAGDON.newer(json.dumps({"version": 1, "game": {"version": 3}}))
+    assert MAGDAGDON.newer(json.dumps({"version": 2, "game": {"version": 3}}))
     state = list(magdagdon_playout("peaceful", 3))[8]
     current = MAGDAGDON.dump(Saved(state))
     assert not MAGDAGDON.newer(current) and not MAGDAGDON.newer(None)

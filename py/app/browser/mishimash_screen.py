@@ -23,7 +23,7 @@ from app.browser.dom import (
     show_text,
 )
 from app.browser.feel import show_face
-from app.browser.game_save import GameSave
+from app.browser.game_session import GameSession, Row
 from app.browser.host import Host
 from app.browser.mishimash_setup_form import SetupForm
 from app.browser.tap_guard import TapGuard
@@ -65,10 +65,9 @@ class MishimashScreen:
         # The first game that teaches (issue 16): its game is never saved; what it interrupted
         # (the setup, or a game in progress) comes back when it ends.
         self.tour = Tour("mishimash", host, self._end_tour)
-        self.saves = GameSave(
+        self.session = GameSession(
             MISHIMASH, stores.MISHIMASH_GAME, host, self.tour, self._adopt, lambda: self.state
         )
-        self._stashed: tuple[engine.State | None, str | None, tuple[str, ...]] | None = None
 
     def mount(self) -> None:
         dice = by_id("ms-dice")
@@ -108,10 +107,12 @@ class MishimashScreen:
             return
         if not self._loaded:
             self._loaded = True
-            saved = self.saves.load()
+            saved = self.session.load()
             if saved is not None:
-                self.state, self.record_id = saved.state, saved.record_id
-                self.levels = seat_levels(saved.seats, len(saved.state.players))
+                self._resume(saved)
+                if saved.state.over:  # its record and history entry, if a reload came between
+                    self._finish(saved.state)
+                    self.session.remember(self._saved())
             elif seed is None and stores.tour_due("mishimash"):
                 tour = True
         if tour:
@@ -138,7 +139,7 @@ class MishimashScreen:
         """One turn on fixed dice, step by step: select, the multiplier, ROLL AGAIN, a BUST."""
         self._stop_computer()
         if not self.tour.active:
-            self._stashed = (self.state, self.record_id, self.levels)
+            self.session.stash(self._saved())
         name = player_names(self.seats, self.host.t)[0]
         self.state = engine.new_game([name], MISHIMASH_TARGET, SEEDS["mishimash"])
         self.levels, self.record_id, self.celebrate = (PERSON,), None, False
@@ -148,8 +149,7 @@ class MishimashScreen:
         self.render()
 
     def _end_tour(self) -> None:
-        self.state, self.record_id, self.levels = self._stashed or (None, None, ())
-        self._stashed = None
+        self._resume(self.session.unstash())
         self.picked = frozenset()
         self.guard.forget()
         self.render()
@@ -168,8 +168,7 @@ class MishimashScreen:
         )
 
     def _in_progress(self) -> bool:
-        state = self.state
-        return state is not None and bool(state.log) and not state.over
+        return self.session.in_progress(self.state)
 
     def _setup_for(self, seed: int) -> None:
         """The setup for a link's seed, the game in progress given up."""
@@ -178,25 +177,47 @@ class MishimashScreen:
         self._save()
         self.render()
 
+    def _saved(self) -> Saved[engine.State] | None:
+        """This screen's game as its record keeps it (None: the setup, no game)."""
+        state = self.state
+        return None if state is None else Saved(state, self.record_id, self.levels)
+
+    def _resume(self, saved: Saved[engine.State] | None) -> None:
+        """Make `saved` this screen's game (None: the setup)."""
+        self.state = None if saved is None else saved.state
+        self.record_id = None if saved is None else saved.record_id
+        self.levels = () if saved is None else seat_levels(saved.seats, len(saved.state.players))
+
     def _save(self) -> bool:
         """Save the game; False when another tab had moved it on: its game is shown instead."""
-        state = self.state
-        return self.saves.save(None if state is None else Saved(state, self.record_id, self.levels))
+        return self.session.save(self._saved())
 
     def overtaken(self) -> bool:
         """Whether another tab moved this game on (issue 18: a bust in one tab cannot be undone
         by a BANK from the same roll in another); then its game is shown here instead."""
-        return self.saves.overtaken()
+        return self.session.overtaken()
+
+    def _finish(self, state: engine.State) -> None:
+        """The finished game's solo record (a solo game), then its history entry (every game):
+        each once, however many tabs and reloads (the session knows the game's id)."""
+        from app.pure.history import outcome_of
+
+        row = None
+        if state.solo:
+            turns = (outcome_of("mishimash", state) or {})["turns"][0]
+            row = Row(stores.SOLO_KEY, str(state.target), {"turns": turns})
+        saved, tables = self.session.finish(self._saved() or Saved(state), row)
+        if tables is not None:
+            self.records = tables
+        self.record_id = saved.record_id
 
     def _adopt(self, saved: Saved[engine.State] | None) -> None:
         """Another tab's newer game replaces this tab's old one (a computer's turn goes on);
         None: that tab pressed NEW GAME, and this one shows the setup too."""
         self._stop_computer()
+        self._resume(saved)
         if saved is None:
-            self.state, self.record_id, self.celebrate = None, None, False
-        else:
-            self.state, self.record_id = saved.state, saved.record_id
-            self.levels = seat_levels(saved.seats, len(saved.state.players))
+            self.celebrate = False
         self.picked = frozenset()
         self.guard.forget()
         self.records = stores.tables(stores.SOLO_KEY)
@@ -280,10 +301,8 @@ class MishimashScreen:
             self.host.announce(speech.refused(error.code, self.host.t))
             return
         self.state, self.picked = state, frozenset()
-        if state.over and state.solo and self.record_id is None:
-            self.record_id, self.records = stores.add_record(
-                stores.SOLO_KEY, str(state.target), state.seed, turns=state.turns[0]
-            )
+        if state.over:
+            self._finish(state)
         if not self._save():
             return
         if state.over and not before.over:

@@ -81,8 +81,9 @@ def read(key: str) -> str | None:
     return None if absent(value) else str(value)
 
 
-def write(key: str, value: str) -> bool:
-    """Store `value`; False if it was not stored (blocked, full, or a newer version's key)."""
+def write(key: str, value: str, *, quiet: bool = False) -> bool:
+    """Store `value`; False if it was not stored (blocked, full, or a newer version's key).
+    `quiet`: a failure is not told (the caller tries again with less)."""
     store = _local()
     if store is None or key in _protected:
         return False
@@ -90,7 +91,8 @@ def write(key: str, value: str) -> bool:
         store.setItem(key, value)
     except Exception as error:
         console.warn(f"Cubiri could not save {key}: {error}")
-        report(FAILING)
+        if not quiet:
+            report(FAILING)
         return False
     return True
 

@@ -1,10 +1,13 @@
 """Everything the app keeps in localStorage, read through one place: the record tables, the
-saved games and the MAGDAGDON difficulty. HIGH SCORES and SETTINGS read here, never a screen.
+history of finished games, the saved games and the settings. HIGH SCORES and SETTINGS read here,
+never a screen.
 
-A table is read afresh before a record is added, so a row written meanwhile by another tab is
-kept, not overwritten by an old copy. A game is written only over the save this tab last read
-or wrote (`moved_on`): a tab that another has overtaken takes the newer game instead (issue 18),
-or no game when the other gave it up (NEW GAME's setup is a write too, never a removal).
+A table (and the history) is read afresh before a game is added, so a row written meanwhile by
+another tab is kept, not overwritten by an old copy, and a game already there is not added again.
+A game is written only over the save this tab last read or wrote (`Slot.moved_on`): a tab that
+another has overtaken takes the newer game instead (issue 18), or no game when the other gave it
+up (NEW GAME's setup is a write too, never a removal). A save of the app before issue 23 is
+carried into one record on first load, its old keys removed once the record is written.
 Data of a newer version of the app is never written over; an unreadable save is set aside
 under `<key>.unreadable` before a fresh game takes its place."""
 
@@ -12,7 +15,7 @@ from __future__ import annotations
 
 import random
 from datetime import UTC, date, datetime
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from js import console
 
@@ -24,6 +27,7 @@ from cubiri.magdagdon.difficulty import DIFFICULTIES
 # The codecs import both engines; the tables and the dailies need hashing and the scoring.
 if TYPE_CHECKING:
     from app.pure import daily
+    from app.pure.history import Entry
     from app.pure.records import RecordBook, Tables
     from app.pure.saved_game import SaveCodec, Saved
 
@@ -41,8 +45,9 @@ DAILY_KEY = "cubiri.magdagdon.daily"  # the daily puzzles' results, day by day
 # Game feel (issue 16): pips on the dice, sound, vibration; each on until the player turns it off.
 FEEL_KEYS = {"pips": "cubiri.pips", "sound": "cubiri.sound", "vibration": "cubiri.vibration"}
 TOUR_KEY = "cubiri.tour.{game}"  # "seen" once a game's first-game walkthrough has been shown
-PICKED_KEY = "cubiri.magdagdon.picked"  # the die picked but not yet placed (app.pure.picked_memory)
-GAME_META_KEY = "cubiri.magdagdon.game.meta"  # daily or not, assisted or not: the saved game's
+HISTORY_KEY = "cubiri.history"  # every finished game of both games (app.pure.history)
+# Before issue 23 a MAGDAGDON game's meta and pick had keys of their own: read once, to upgrade.
+LEGACY_KEYS = {MAGDAGDON_GAME: ("cubiri.magdagdon.game.meta", "cubiri.magdagdon.picked")}
 
 
 def _book(key: str) -> RecordBook:
@@ -52,7 +57,6 @@ def _book(key: str) -> RecordBook:
 
 
 UNREADABLE = ".unreadable"  # suffix of the key an unreadable value is set aside under
-_seen: dict[str, str | None] = {}  # game key → stamp of the save this tab last read or wrote
 
 
 def _set_aside(key: str, raw: str | None) -> None:
@@ -74,16 +78,27 @@ def tables(key: str) -> Tables:
     return tables
 
 
+def now() -> str:
+    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
 def add_record(
-    key: str, table: str, seed: int, *, flags: frozenset[str] = frozenset(), **values: int
+    key: str,
+    table: str,
+    seed: int,
+    *,
+    flags: frozenset[str] = frozenset(),
+    ident: str | None = None,
+    **values: int,
 ) -> tuple[str, Tables]:
-    """Enter a finished game in `table`; its record id (to highlight it) and the new tables."""
+    """Enter a finished game in `table`; its record id (to highlight it) and the new tables.
+    `ident`: the game's id, so that the game never has two rows (two tabs, a reload)."""
     from app.pure.records import Record
 
     book = _book(key)
     record = Record(
-        id=f"{seed}-{random.getrandbits(32):08x}",
-        date=datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
+        id=ident or f"{seed}-{random.getrandbits(32):08x}",
+        date=now(),
         values=values,
         flags=flags,
     )
@@ -171,69 +186,135 @@ def _newer_version(raw: str | None, version: int) -> bool:
         return False
 
 
-def picked() -> str | None:
-    return storage.read(PICKED_KEY)
+# The history of finished games ------------------------------------------------------------------
+HISTORY_TRIES = (1.0, 0.5, 0.25, 0.1)  # a full quota: the newest half, quarter, tenth
 
 
-def set_picked(raw: str | None) -> None:
-    if raw is None:
-        storage.remove(PICKED_KEY)
-    elif raw != storage.read(PICKED_KEY):
-        storage.write(PICKED_KEY, raw)
+def history() -> list[Entry]:
+    from app.pure import history
+
+    entries, problems = history.parse(storage.read(HISTORY_KEY))
+    for problem in problems:
+        console.warn(problem)
+    return entries
 
 
-def game_meta() -> daily.GameMeta | None:
-    from app.pure import daily
+def add_to_history(entry: Entry) -> bool:
+    """Enter a finished game in the history, read afresh (another tab's games are kept; a game
+    already there is not added again). Written after the tables: a full quota costs the oldest
+    games of the history, never a high score. False: not written (the player is told)."""
+    from app.pure import history
 
-    return daily.GameMeta.parse(storage.read(GAME_META_KEY))
+    raw = storage.read(HISTORY_KEY)
+    if history.newer(raw):
+        storage.protect(HISTORY_KEY)
+        storage.report(storage.NEWER)
+        return False
+    entries, problems = history.parse(raw)
+    for problem in problems:
+        console.warn(problem)
+    if any(e.id == entry.id for e in entries):
+        return True
+    if raw is not None and problems and not entries:
+        _set_aside(HISTORY_KEY, raw)  # nothing usable in it: keep it before it is replaced
+    updated = history.add(entries, entry)
+    for share in HISTORY_TRIES:
+        kept = updated[-max(1, int(len(updated) * share)) :]
+        if storage.write(HISTORY_KEY, history.dump(kept), quiet=share != HISTORY_TRIES[-1]):
+            return True
+    return False
 
 
-def set_game_meta(meta: daily.GameMeta | None) -> None:
-    if meta is None:
-        storage.remove(GAME_META_KEY)
-    else:
-        storage.write(GAME_META_KEY, meta.dump())
+# The saved games ---------------------------------------------------------------------------------
+class Slot(Generic[S]):
+    """One game's saved record as this tab sees it: the stamp it last read or wrote."""
+
+    def __init__(self, codec: SaveCodec[S], key: str) -> None:
+        self.codec, self.key = codec, key
+        self.known = False  # read or written by this tab at least once
+        self.seen: str | None = None  # the stamp of that save
+
+    def _see(self, stamp: str | None) -> None:
+        self.known, self.seen = True, stamp
+
+    def load(self) -> Saved[S] | None:
+        """The saved game, or None. An unusable one is set aside and the player told; one saved
+        by a newer version is left as it is (and this page will not write over it). One saved
+        before issue 23 is carried into a record, and its old keys go once that is written."""
+        codec, key = self.codec, self.key
+        raw = storage.read(key)
+        if codec.newer(raw):
+            storage.protect(key)
+            storage.report(storage.NEWER)
+            return None
+        legacy = LEGACY_KEYS.get(key, ())
+        upgrading = codec.legacy(raw)
+        olds = [storage.read(old) for old in legacy] if upgrading else []
+        saved, problem = codec.load(raw, *olds)
+        if problem:
+            console.warn(problem)
+            storage.report(storage.CORRUPT)
+            _set_aside(key, raw)
+            storage.remove(key)
+            self._see(None)
+            return None
+        self._see(codec.stamp_of(raw))  # a game, or no game on purpose
+        if upgrading and saved is not None:
+            self.save(saved)  # refused if another tab wrote meanwhile: it upgraded it
+        if legacy and raw is not None and not codec.legacy(storage.read(key)):
+            for old in legacy:  # the record is written: the old keys are no longer read
+                if storage.read(old) is not None:
+                    storage.remove(old)
+        return saved
+
+    def moved_on(self) -> bool:
+        """Whether another tab has saved this game (or started another) since this tab last
+        read or wrote it: then this tab's state is old, and it must take storage's, not write."""
+        if not self.known:
+            return False
+        raw = storage.read(self.key)
+        return raw is not None and self.codec.stamp_of(raw) != self.seen
+
+    def emptied(self) -> bool:
+        """Whether the save holds no game because a tab gave its game up (not: nothing there)."""
+        return self.codec.empty(storage.read(self.key))
+
+    def save(self, saved: Saved[Any] | None) -> bool:
+        """Write this tab's game (None: no game, stamped like a game, so that a tab still on the
+        old one follows instead of writing it back); False (and nothing written) if another tab
+        moved on meanwhile."""
+        if self.moved_on():
+            return False
+        stamp = f"{random.getrandbits(48):012x}"
+        if storage.write(self.key, self.codec.dump(saved, stamp)):
+            self._see(stamp)
+        return True
+
+    def remember(self, saved: Saved[Any]) -> None:
+        """Write what is no move (the die picked) under the same stamp: the other tabs have
+        nothing to take. Never over another tab's newer game."""
+        if not self.known or self.seen is None:
+            self.save(saved)
+        elif not self.moved_on():
+            raw = self.codec.dump(saved, self.seen)
+            if raw != storage.read(self.key):
+                storage.write(self.key, raw)
+
+
+_slots: dict[str, Slot[Any]] = {}
+
+
+def slot(codec: SaveCodec[S], key: str) -> Slot[S]:
+    """This tab's view of the game saved under `key` (one per key, shared by its readers)."""
+    if key not in _slots:
+        _slots[key] = Slot(codec, key)
+    found: Slot[S] = _slots[key]
+    return found
 
 
 def load_game(codec: SaveCodec[S], key: str) -> Saved[S] | None:
-    """The saved game, or None. An unusable one is set aside and the player told; one saved
-    by a newer version is left as it is (and this page will not write over it)."""
-    raw = storage.read(key)
-    if codec.newer(raw):
-        storage.protect(key)
-        storage.report(storage.NEWER)
-        return None
-    saved, problem = codec.load(raw)
-    if problem:
-        console.warn(problem)
-        storage.report(storage.CORRUPT)
-        _set_aside(key, raw)
-        storage.remove(key)
-    _seen[key] = None if problem else codec.stamp_of(raw)  # a game, or no game on purpose
-    return saved
-
-
-def moved_on(codec: SaveCodec[Any], key: str) -> bool:
-    """Whether another tab has saved this game (or started another) since this tab last read
-    or wrote it: then this tab's state is old, and it must take storage's, not write."""
-    if key not in _seen:
-        return False
-    raw = storage.read(key)
-    return raw is not None and codec.stamp_of(raw) != _seen[key]
-
-
-def emptied(codec: SaveCodec[Any], key: str) -> bool:
-    """Whether the save holds no game because a tab gave its game up (not: nothing there)."""
-    return codec.empty(storage.read(key))
+    return slot(codec, key).load()
 
 
 def save_game(codec: SaveCodec[Any], key: str, saved: Saved[Any] | None) -> bool:
-    """Write this tab's game (None: no game, stamped like a game, so that a tab still on the
-    old one follows instead of writing it back); False (and nothing written) if another tab
-    moved on meanwhile."""
-    if moved_on(codec, key):
-        return False
-    stamp = f"{random.getrandbits(48):012x}"
-    if storage.write(key, codec.dump(saved, stamp)):
-        _seen[key] = stamp
-    return True
+    return slot(codec, key).save(saved)

@@ -1,9 +1,18 @@
-"""The games in progress in localStorage: versioned JSON around each engine's own `to_dict`.
+"""The games in progress in localStorage: one record per game, versioned JSON around each
+engine's own `to_dict`, with everything else the game needs to resume.
 
 Pure Python. Loading replays the engine's log, so a corrupt or tampered save is refused as a
 whole (it cannot be partly valid: every move depends on the ones before it) and reported.
 
-Each write carries a `stamp`, new for every write: a tab that finds another stamp in storage
+A record (version 2) holds the game, the id it was given when it started (the history and the
+high-score row know it by that), its high-score row once it has one, whether it is in the
+history, and what the game does not say about itself: MISHIMASH's seats (a person or a
+computer's level), MAGDAGDON's daily or not, practice or not, assisted or not, and the die picked
+but not placed yet. Version 1 (the app before issue 23) kept MAGDAGDON's meta and pick under keys
+of their own; `load` carries them over (`upgrade`), and the caller removes those keys once the
+new record is written.
+
+Each write carries a `stamp`, new for every move: a tab that finds another stamp in storage
 than the one it last read or wrote knows another tab has moved the game on (issue 18). Giving a
 game up (MISHIMASH's NEW GAME: back to the setup) is such a write too, of no game (`empty`), not
 a removal: a tab still on the old game sees it and follows, instead of taking the missing save
@@ -13,6 +22,7 @@ recognised (`newer`) so that it is kept, never deleted.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from collections.abc import Callable
@@ -20,12 +30,17 @@ from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 from app.pure.bounded import loads, version_of
+from app.pure.daily import GameMeta, parse_day
 from cubiri import kernel
 from cubiri.magdagdon import game as magdagdon
 from cubiri.mishimash import game as mishimash
 
-SAVE_VERSION = 1
+SAVE_VERSION = 2
+LEGACY_VERSION = 1  # before issue 23: MAGDAGDON's meta and pick under keys of their own
 _STAMP = re.compile(r'"stamp": "([0-9a-z-]{1,40})"\}\s*$')
+_ID = re.compile(r"^[0-9a-z-]{1,40}$")
+_FIELDS = {"version", "id", "game", "record", "history", "seats", "daily", "practice"}
+_FIELDS |= {"assisted", "picked", "stamp"}
 S = TypeVar("S")
 
 
@@ -34,21 +49,49 @@ class Saved(Generic[S]):
     state: S
     record_id: str | None = None  # set once the finished game has its high-score row
     seats: tuple[str, ...] = ()  # MISHIMASH: per player "" (a person) or a computer's level
+    meta: GameMeta | None = None  # MAGDAGDON: daily or not, practice, assisted
+    picked: int | None = None  # MAGDAGDON: the die picked but not placed, at this very state
+    game_id: str = ""  # given when the game starts ("": not yet)
+    in_history: bool = False  # the finished game has its entry in the history
+
+
+def new_game_id(seed: int, bits: int) -> str:
+    """A game's id: its seed and 32 random bits (a daily replayed has the same seed)."""
+    return f"{seed}-{bits & 0xFFFFFFFF:08x}"
 
 
 class SaveCodec(Generic[S]):
     def __init__(
-        self, game: str, to_dict: Callable[[S], dict[str, Any]], from_dict: Callable[[Any], S]
+        self,
+        game: str,
+        to_dict: Callable[[S], dict[str, Any]],
+        from_dict: Callable[[Any], S],
+        pick_fits: Callable[[S, int], bool] | None = None,
     ) -> None:
+        """`pick_fits(state, die)`: whether a kept pick still means something (MAGDAGDON);
+        None: a game without meta or picks (MISHIMASH)."""
         self.game, self._to_dict, self._from_dict = game, to_dict, from_dict
+        self._pick_fits = pick_fits
 
     def dump(self, saved: Saved[S] | None, stamp: str | None = None) -> str:
         """`saved` as stored; None: no game, given up on purpose (see `empty`)."""
         data: dict[str, Any] = {"version": SAVE_VERSION, "game": None, "record": None}
         if saved is not None:
             data.update(game=self._to_dict(saved.state), record=saved.record_id)
+            if saved.game_id:
+                data["id"] = saved.game_id
+            if saved.in_history:
+                data["history"] = True
             if saved.seats:
                 data["seats"] = list(saved.seats)
+            meta = saved.meta
+            if meta is not None and meta.day is not None:
+                data["daily"] = meta.day.isoformat()
+                data["practice"] = meta.practice
+            if meta is not None and meta.assisted:
+                data["assisted"] = True
+            if saved.picked is not None:
+                data["picked"] = saved.picked
         if stamp is not None:
             data["stamp"] = stamp
         return json.dumps(data)
@@ -80,7 +123,13 @@ class SaveCodec(Generic[S]):
         """Whether `raw` is no game, written on purpose by a tab that gave its game up (not
         nothing stored, nor an unusable save: a tab whose game is valid keeps that one)."""
         data = self._peek(raw)
-        return data is not None and data.get("version") == SAVE_VERSION and _no_game(data)
+        known = data is not None and data.get("version") in (SAVE_VERSION, LEGACY_VERSION)
+        return known and data is not None and _no_game(data)
+
+    def legacy(self, raw: str | None) -> bool:
+        """Whether `raw` is a save of the app before issue 23 (to upgrade: see `load`)."""
+        data = self._peek(raw)
+        return data is not None and data.get("version") == LEGACY_VERSION
 
     def newer(self, raw: str | None) -> bool:
         """Whether `raw` was saved by a newer version of the app: keep it, never replace it."""
@@ -89,34 +138,117 @@ class SaveCodec(Generic[S]):
             return False
         outer, inner = version_of(data), version_of(data.get("game"))
         return (outer or 0) > SAVE_VERSION or (
-            outer == SAVE_VERSION and (inner or 0) > kernel.SAVE_VERSION
+            outer in (SAVE_VERSION, LEGACY_VERSION) and (inner or 0) > kernel.SAVE_VERSION
         )
 
-    def load(self, raw: str | None) -> tuple[Saved[S] | None, str | None]:
+    def load(
+        self, raw: str | None, meta: str | None = None, picked: str | None = None
+    ) -> tuple[Saved[S] | None, str | None]:
         """The saved game, or None and why it could not be used (None, None: nothing saved, or
-        no game on purpose)."""
+        no game on purpose). A version 1 save is upgraded: `meta` and `picked` are what that
+        version kept under `….game.meta` and `….picked`, carried over when they belong to it."""
         if raw is None:
             return None, None
         try:
             data = loads(raw)
-            if not isinstance(data, dict) or data.get("version") != SAVE_VERSION:
+            if not isinstance(data, dict) or data.get("version") not in (
+                SAVE_VERSION,
+                LEGACY_VERSION,
+            ):
                 raise ValueError("unknown save version")
             if _no_game(data):
                 return None, None
-            record = data.get("record")
-            if record is not None and not isinstance(record, str):
-                raise ValueError("bad record id")
-            seats = data.get("seats", [])
-            if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
-                raise ValueError("bad seats")
-            return Saved(self._from_dict(data.get("game")), record, tuple(seats)), None
+            if data["version"] == LEGACY_VERSION:
+                return self._upgrade(data, meta, picked), None
+            return self._record(data), None
         except (ValueError, TypeError, KeyError, RecursionError) as error:
             return None, f"the saved {self.game} game is unusable ({error}): starting over"
+
+    def _common(self, data: dict[str, Any]) -> Saved[S]:
+        record = data.get("record")
+        if record is not None and not isinstance(record, str):
+            raise ValueError("bad record id")
+        seats = data.get("seats", [])
+        if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
+            raise ValueError("bad seats")
+        return Saved(self._from_dict(data.get("game")), record, tuple(seats))
+
+    def _record(self, data: dict[str, Any]) -> Saved[S]:
+        if not set(data) <= _FIELDS:
+            raise ValueError(f"unknown fields {sorted(set(data) - _FIELDS)}")
+        saved = self._common(data)
+        ident, history = data.get("id", ""), data.get("history", False)
+        if not isinstance(ident, str) or (ident and not _ID.match(ident)):
+            raise ValueError("bad game id")
+        if not isinstance(history, bool):
+            raise ValueError("bad history mark")
+        meta = self._meta(saved.state, data)
+        picked = data.get("picked")
+        if picked is not None and not (
+            kernel.is_whole(picked)
+            and self._pick_fits is not None
+            and self._pick_fits(saved.state, picked)
+        ):
+            picked = None  # a pick that no longer fits is forgotten, not an error
+        return Saved(saved.state, saved.record_id, saved.seats, meta, picked, ident, history)
+
+    def _meta(self, state: Any, data: dict[str, Any]) -> GameMeta | None:
+        practice, assisted = data.get("practice", False), data.get("assisted", False)
+        if not isinstance(practice, bool) or not isinstance(assisted, bool):
+            raise ValueError("bad marks")
+        day = parse_day(data["daily"]) if "daily" in data else None
+        if "daily" in data and day is None:
+            raise ValueError("bad daily date")
+        if self._pick_fits is None:
+            if day is not None or practice or assisted:
+                raise ValueError(f"{self.game} has no daily")
+            return None
+        if day is None and not assisted:
+            return None  # nothing to say: any game
+        return GameMeta(state.seed, state.difficulty, day, practice and day is not None, assisted)
+
+    def _upgrade(self, data: dict[str, Any], meta: str | None, picked: str | None) -> Saved[S]:
+        """A version 1 save, with the meta and pick kept beside it then (when they are its)."""
+        saved = self._common(data)
+        state: Any = saved.state
+        kept_meta: GameMeta | None = None
+        kept_pick: int | None = None
+        if self._pick_fits is not None:
+            found = GameMeta.parse(meta)
+            if found is not None and found.belongs_to(state.seed, state.difficulty):
+                kept_meta = found
+            kept_pick = _legacy_pick(picked, state, self._pick_fits)
+        record = saved.record_id
+        if record is not None and _ID.match(record):
+            ident = record  # its high-score row already has the game's id
+        else:  # the same in every tab that upgrades it: never two ids for one game
+            digest = hashlib.sha256(json.dumps(data["game"], sort_keys=True).encode()).digest()
+            ident = new_game_id(state.seed, int.from_bytes(digest[:4], "big"))
+        return Saved(saved.state, record, saved.seats, kept_meta, kept_pick, ident)
+
+
+def _legacy_pick(raw: str | None, state: Any, fits: Callable[[Any, int], bool]) -> int | None:
+    """Version 1's pick: {"log": entries, "seed", "die"}, kept only for the same point."""
+    try:
+        data = loads(raw, max_chars=200) if raw is not None else None
+    except ValueError:
+        return None
+    if not isinstance(data, dict):
+        return None
+    die = data.get("die")
+    same = data.get("log") == len(state.log) and data.get("seed") == state.seed
+    return (
+        die if same and isinstance(die, int) and kernel.is_whole(die) and fits(state, die) else None
+    )
 
 
 def _no_game(data: dict[str, Any]) -> bool:
     return "game" in data and data["game"] is None
 
 
-MAGDAGDON = SaveCodec("MAGDAGDON", magdagdon.to_dict, magdagdon.from_dict)
+def _pick_fits(state: magdagdon.State, die: int) -> bool:
+    return state.phase is magdagdon.Phase.PLACE and die in state.available
+
+
+MAGDAGDON = SaveCodec("MAGDAGDON", magdagdon.to_dict, magdagdon.from_dict, _pick_fits)
 MISHIMASH = SaveCodec("MISHIMASH", mishimash.to_dict, mishimash.from_dict)
