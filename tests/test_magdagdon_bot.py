@@ -3,16 +3,20 @@ choices on hand-made boards, and its command line. Rules are cited from RULES.md
 
 from __future__ import annotations
 
+import json
+import random
 from dataclasses import replace
 
 import pytest
 
+from cubiri.kernel import Dice, outcomes
 from cubiri.magdagdon import game
 from cubiri.magdagdon.board import EMPTY, Board, Masks, parse_board, placeable
 from cubiri.magdagdon.bot import (
     FEATURES,
     INNER,
     NEIGHBOURS,
+    OUTCOMES,
     WEIGHTS,
     MeasuredLines,
     added,
@@ -28,6 +32,7 @@ from cubiri.magdagdon.bot import (
     play_game,
     turn_actions,
 )
+from cubiri.magdagdon.bot.search import spots
 from cubiri.magdagdon.scoring import Bonus, line_bonus
 
 SEEDS = range(3)
@@ -236,7 +241,7 @@ def test_fitted_weights_name_every_feature() -> None:
 def test_remembered_values_are_the_weighed_features(monkeypatch: pytest.MonkeyPatch) -> None:
     # The memo of board values only saves time: a value read back, or computed again after the
     # memo was emptied at its bound, is the weighed features (as a list or a tuple board).
-    monkeypatch.setattr("cubiri.magdagdon.bot.VALUE_MEMO", 2)
+    monkeypatch.setattr("cubiri.magdagdon.bot.evaluation.VALUE_MEMO", 2)
     judge = evaluator("peaceful")
     judge._values.clear()
     boards = [parse_board(text) for text in ("34../4.../..../....", "5.../..../..../....")]
@@ -293,7 +298,7 @@ def test_a_measured_line_moves_from_the_guess_by_how_often_it_was_seen() -> None
 
 
 def test_the_measured_lines_are_whole_for_every_difficulty() -> None:
-    # bot_lines.json, made by tools/measure_magdagdon_lines.py: counts that can be true.
+    # bot/lines.json, made by tools/measure_magdagdon_lines.py: counts that can be true.
     bonuses = {bonus.value for bonus in Bonus}
     for difficulty in WEIGHTS:
         measured = WEIGHTS[difficulty].measured
@@ -309,3 +314,40 @@ def test_the_judgement_adds_up_the_same_on_every_python() -> None:
     # Python 3.12+ (Pyodide runs 3.14) compensates sum() of floats; the bot adds plainly, so the
     # page and the command line break ties between mirrored boards alike ("the bot on your dice").
     assert added([1e16, 1.0, -1e16]) == 0.0
+
+
+def test_the_fitted_numbers_are_the_data_file() -> None:
+    # WEIGHTS is bot/weights.json: every field of Weights but the measured lines, `linear` by
+    # feature name; written back by `dumps`, the file is the same text.
+    from cubiri.magdagdon.bot import weights
+
+    text = weights.PATH.read_text(encoding="utf-8")
+    data = json.loads(text)
+    assert weights.dumps(data) == text
+    assert set(data) == {"about", *WEIGHTS}
+    for name, entry in data.items():
+        if name != "about":
+            loaded = weights.weights_of(name, entry)
+            assert replace(loaded, measured=None) == replace(WEIGHTS[name], measured=None)
+            assert loaded.measured is not None and loaded.measured.difficulty == name
+            assert list(entry["linear"]) == list(FEATURES)
+    with pytest.raises(ValueError, match="unknown fields"):
+        weights.weights_of("peaceful", {**data["peaceful"], "leen": 0.5})
+
+
+def test_the_cells_tried_are_the_rules_own() -> None:
+    # Where a die may go is M8–M11 (Masks.legal); only an empty board tries fewer cells, one of
+    # each kind up to the square's symmetries.
+    rng = random.Random(23)
+    for _ in range(2000):
+        board = tuple(rng.choice((0, 0, 0, -1, 1, 2, 3, 4, 5, 6)) for _ in range(16))
+        masks = Masks.of(board)
+        assert spots(board) == (0, *(masks.legal(value) for value in range(1, 7)))
+    assert spots((EMPTY,) * 16) == (0, *(0b100011,) * 6)  # cells 0, 1 and 5
+
+
+def test_a_reroll_is_priced_with_the_rules_chances() -> None:
+    # M13: every outcome of the dice thrown again, with cubiri.kernel's probabilities.
+    for count, found in OUTCOMES.items():
+        assert [(Dice(values), p) for values, p in found] == list(outcomes(count))
+        assert sum(p for _, p in found) == pytest.approx(1.0)

@@ -105,6 +105,25 @@ class Masks:
         """The empty cells where `value` may go now (M8–M11)."""
         return _legal(self.values, self.empty, value)
 
+    def legal_by_value(self) -> tuple[int, ...]:
+        """`legal(value)` of every value at once, indexed by the value (index 0: none), for
+        searches that ask of many values on one board (the computer player's)."""
+        values, empty = self.values, self.empty
+        if not (values[1] | values[2] | values[3] | values[4] | values[5] | values[6]):
+            return (0, empty, empty, empty, empty, empty, empty)  # M8: anywhere empty
+        n1, n2, n3, n4, n5, n6 = (neighbours(mask) if mask else 0 for mask in values[1:])
+        near = empty & (n1 | n2 | n3 | n4 | n5 | n6)  # M9: next to some number; M11: not a RUIN
+        # M10: a value may not go next to a number 2 or more away from it.
+        return (
+            0,
+            near & ~(n3 | n4 | n5 | n6),
+            near & ~(n4 | n5 | n6),
+            near & ~(n1 | n5 | n6),
+            near & ~(n1 | n2 | n6),
+            near & ~(n1 | n2 | n3),
+            near & ~(n1 | n2 | n3 | n4),
+        )
+
 
 def _legal(values: list[int], empty: int, value: int) -> int:
     numbers = values[1] | values[2] | values[3] | values[4] | values[5] | values[6]
