@@ -17,7 +17,7 @@ vendor: static/vendor/build.js
 
 # The service worker's precache list and build version: redone whenever an app file changes.
 APP_SOURCES := index.html pyscript.toml package-lock.json $(wildcard static/*.* static/icons/*) \
-	$(shell find py -name '*.py' -not -path '*/__pycache__/*') $(wildcard py/cubiri/*/*.json) $(wildcard locales/*.json)
+	$(shell find py -name '*.py' -not -path '*/__pycache__/*') $(shell find py/cubiri -name '*.json') $(wildcard locales/*.json)
 static/vendor/build.js: static/vendor/.stamp tools/site.py $(APP_SOURCES)
 	python3 tools/site.py build-js
 
