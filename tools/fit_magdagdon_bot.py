@@ -6,13 +6,15 @@ Each round plays `--games` games with the current weights on seeds far from the 
 (bench/magdagdon_bot.py reports seeds 0…), records every board a turn left behind with the
 score the game finally reached (before power penalties), and fits the weights of
 `bot.FEATURES` to it by least squares, pulled towards the current weights (ridge). The fit is
-kept only if its own games score better on a second set of seeds. It prints the weights to
-paste into `WEIGHTS` in py/cubiri/magdagdon/bot.py. Minutes, not hours, on one core.
+kept only if its own games score better on a second set of seeds. It prints the weights as the
+`"linear"` of that difficulty in py/cubiri/magdagdon/bot/weights.json (`WEIGHTS`), and `--write`
+puts them there (say how in its "notes"). Minutes, not hours, on one core.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import statistics
 import sys
@@ -24,6 +26,7 @@ sys.path[:0] = [str(ROOT / "py")]
 
 from cubiri.magdagdon import game  # noqa: E402
 from cubiri.magdagdon.bot import FEATURES, WEIGHTS, Weights, evaluator, next_action  # noqa: E402
+from cubiri.magdagdon.bot import weights as bot_weights  # noqa: E402
 from cubiri.magdagdon.scoring import breakdown  # noqa: E402
 
 FIT_SEEDS = 100_000  # self-play to fit on
@@ -123,6 +126,9 @@ def main() -> None:
         help="fit to games played without Majda Powers (the check still uses them)",
     )
     parser.add_argument("--lam", type=float, default=1.0, help="λ of the λ-return (1: final score)")
+    parser.add_argument(
+        "--write", action="store_true", help="store the fitted weights in bot/weights.json"
+    )
     args = parser.parse_args()
     weights = WEIGHTS[args.difficulty]
     weights = replace(weights, linear=evaluator(args.difficulty, weights).linear)
@@ -153,10 +159,15 @@ def main() -> None:
         if kept:
             weights, best = candidate, mean
     print(f"best mean {best:.2f}")
-    print("fitted(")
-    for name, value in zip(FEATURES, weights.linear, strict=True):
-        print(f"    {name}={value:.4g},")
-    print(")")
+    linear = {
+        name: float(f"{value:.4g}") for name, value in zip(FEATURES, weights.linear, strict=True)
+    }
+    print(f'"linear": {bot_weights.dumps(linear)}', end="")
+    if args.write:
+        document = json.loads(bot_weights.PATH.read_text(encoding="utf-8"))
+        document[args.difficulty]["linear"] = linear
+        bot_weights.PATH.write_text(bot_weights.dumps(document), encoding="utf-8")
+        print(f"wrote {args.difficulty}'s linear weights to {bot_weights.PATH}")
 
 
 if __name__ == "__main__":

@@ -1,4 +1,4 @@
-"""Measures what lines end with in the MAGDAGDON computer player's own games: bot_lines.json.
+"""Measures what lines end with in the MAGDAGDON computer player's own games: bot/lines.json.
 
     python3 tools/measure_magdagdon_lines.py [DIFFICULTY ...] [--games 2000] [--rounds 3]
 
@@ -12,7 +12,7 @@ holds all rounds. Seeds are far from the reported ones (0…): round r plays see
 About 2 minutes a round on two cores for PEACEFUL.
 
 The shipped file was measured with the weights of commit 20c8bf0 (fitted to the measure before
-it); the weights in bot.py were then fitted to this file (tools/fit_magdagdon_bot.py). Run
+it); the weights in bot/weights.json were then fitted to this file (tools/fit_magdagdon_bot.py). Run
 again now, it measures the same way with the weights fitted since, so its counts differ a
 little: measure, then fit again.
 """
@@ -114,7 +114,7 @@ def main() -> None:
     data = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
     data["about"] = (
         "MAGDAGDON computer player: per difficulty, [line state, lines seen, their bonuses "
-        "summed] (MeasuredLines in bot.py), made by tools/measure_magdagdon_lines.py"
+        "summed] (MeasuredLines in bot/lines.py), made by tools/measure_magdagdon_lines.py"
     )
     for difficulty in args.difficulties:
         counts = measure(difficulty, args.games, args.rounds, args.workers)
