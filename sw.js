@@ -44,9 +44,15 @@ self.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) return;
   // Cache first: the whole app is precached; ?seed=N and the like still find the page.
+  // A cache that refuses (Cache Storage blocked or broken, issue 29) is a miss, never a failed
+  // request: the network still answers. A refused open is forgotten, so the next asks again.
   event.respondWith(
     openCache()
       .then((cache) => cache.match(request, { ignoreSearch: request.mode === "navigate" }))
+      .catch(() => {
+        opened = null;
+        return undefined;
+      })
       .then((cached) => cached || fetch(request)),
   );
 });

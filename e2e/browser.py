@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -23,3 +24,13 @@ def launch_args() -> dict[str, Any]:
     if DEBIAN_CHROMIUM.exists():
         args["executable_path"] = str(DEBIAN_CHROMIUM)
     return args
+
+
+def block_site_data(user_data_dir: Path) -> None:
+    """Make `user_data_dir` a Chromium profile with "Don't allow sites to save data" set (the
+    preference of chrome://settings/content/siteData), written before the browser starts:
+    localStorage, IndexedDB, Cache Storage and service workers are then all refused."""
+    profile = user_data_dir / "Default"
+    profile.mkdir(parents=True, exist_ok=True)
+    blocked = {"profile": {"default_content_setting_values": {"cookies": 2}}}
+    (profile / "Preferences").write_text(json.dumps(blocked), encoding="utf-8")
