@@ -8,9 +8,11 @@ from typing import Any
 from js import Date, Intl, Object, document
 from pyodide.ffi import to_js
 
+from app.browser import stores
 from app.browser.dom import absent
 from app.pure.i18n import Translator
 from app.pure.records import Record
+from cubiri.magdagdon.difficulty import DIFFICULTIES
 
 
 def format_date(iso: str, language: str) -> str:
@@ -147,3 +149,23 @@ def render_solo_table(
     ]
     columns = ("scores.rank", "mishimash.records.turns", "scores.date")
     _table(container, heading, columns, rows, highlight, t)
+
+
+def render_scores(body: Any, t: Translator) -> None:
+    """HIGH SCORES: MAGDAGDON's table per difficulty, then MISHIMASH's solo records per target,
+    read from storage, so a game finished in another tab shows too."""
+    body.replaceChildren()
+
+    def section() -> Any:
+        element = document.createElement("section")
+        element.className = "scores-section"
+        body.appendChild(element)
+        return element
+
+    tables = stores.tables(stores.SCORES_KEY)
+    for difficulty in DIFFICULTIES:
+        render_table(section(), difficulty, tables.get(difficulty, []), None, t)
+    solo = stores.tables(stores.SOLO_KEY)
+    for target in sorted(solo, key=int):
+        heading = t("mishimash.records.title", target=t.number(int(target)))
+        render_solo_table(section(), f"MISHIMASH · {heading}", solo[target], None, t)

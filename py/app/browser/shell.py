@@ -1,4 +1,8 @@
-"""The app shell in the browser: locale texts, screen switching, settings, the ready signal."""
+"""The app shell in the browser: start-up, locale texts, screen switching, the ready signal.
+
+SETTINGS (`settings`), the confirm dialog (`confirm`) and HIGH SCORES (`score_tables`) are
+modules of their own; the shell builds the game screens when first needed and routes to them.
+"""
 
 from __future__ import annotations
 
@@ -9,7 +13,9 @@ from js import Intl, Object, URLSearchParams, document, window
 from pyodide.ffi import to_js
 
 from app.browser import feel, notice, storage, stores
+from app.browser.confirm import Confirm
 from app.browser.dom import absent, listen
+from app.browser.settings import Settings
 from app.pure.bounded import whole
 from app.pure.i18n import (
     DEFAULT_LANGUAGE,
@@ -20,14 +26,12 @@ from app.pure.i18n import (
     pick_language,
 )
 from app.pure.navigation import SCREENS, hash_for, screen_from_hash
-from cubiri.magdagdon.difficulty import DIFFICULTIES
 
 if TYPE_CHECKING:
     from app.browser.magdagdon_screen import MagdagdonScreen
     from app.browser.mishimash_screen import MishimashScreen
 
 LANGUAGE_KEY = "cubiri.language"
-ARROW_KEYS = ("ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight")
 
 
 class Shell:
@@ -37,13 +41,13 @@ class Shell:
         self._magdagdon: MagdagdonScreen | None = None
         self._mishimash: MishimashScreen | None = None
         self.screen = "home"
-        self._on_ok: Callable[[], None] | None = None
+        self.settings = Settings(self, lambda: self._magdagdon, lambda: self._mishimash)
+        # A declined difficulty change puts the radios back to the game's.
+        self.confirm = Confirm(self.settings.sync_difficulty)
         self.seed = self._take_seed()
         self.daily = self._take_daily()  # `?daily=YYYY-MM-DD`, or "today" from a DAILY button
         self.depth = 0  # screens opened inside the app since it loaded, for the back button
         self.tour: str | None = None  # the game whose walkthrough RULES asked for (issue 16)
-        self._arrowing = False  # the difficulty radios are being walked with the arrow keys
-        self._pending_difficulty: str | None = None
 
     def start(self) -> None:
         storage.on_problem(lambda problem: self.notify(self.t(f"storage.{problem}")))
@@ -51,16 +55,9 @@ class Shell:
         listen(document, "click", self._on_click)
         listen(window, "hashchange", self._on_hash_change)
         listen(document.getElementById("language-select"), "change", self._on_language)
-        difficulty_field = document.getElementById("difficulty-field")
-        listen(difficulty_field, "change", self._on_difficulty)
-        listen(difficulty_field, "keydown", self._on_difficulty_key)
-        listen(difficulty_field, "focusout", self._on_difficulty_left)
-        listen(document.getElementById("mishimash-field"), "change", self._on_mishimash_setting)
-        listen(document.getElementById("feel-field"), "change", self._on_feel_setting)
+        self.settings.mount()
         feel.start()
-        listen(document.getElementById("confirm-ok"), "click", self._on_confirm_ok)
-        listen(document.getElementById("confirm-cancel"), "click", self._on_confirm_cancel)
-        listen(document.getElementById("confirm-dialog"), "close", self._on_dialog_closed)
+        self.confirm.mount()
         self.apply_locale()
         screen = screen_from_hash(window.location.hash)
         self.show("magdagdon" if self.daily and screen == "home" else screen, announce=False)
@@ -203,9 +200,7 @@ class Shell:
         elif screen == "scores":
             self._render_scores()
         elif screen == "settings":
-            self._sync_difficulty()
-            self._sync_mishimash_settings()
-            self._sync_feel_settings()
+            self.settings.sync()
             self._fill_languages()
         elif screen.startswith(("rules-", "about-")):
             from app.browser.docs import render_doc
@@ -218,7 +213,7 @@ class Shell:
             document.getElementById(f"screen-{name}").hidden = name != screen
         self._set_title()
         window.scrollTo(0, 0)
-        if announce and not document.getElementById("confirm-dialog").open:
+        if announce and not self.confirm.is_open:
             # The focus goes to the new screen's heading (issue 14): a screen reader reads it,
             # and Tab goes on from the top of the screen, never from <body>. A walkthrough
             # waiting for NEXT (issue 16) has it instead: NEXT is read with the step's text.
@@ -276,141 +271,13 @@ class Shell:
             self._render_scores()
 
     def _render_scores(self) -> None:
-        """MAGDAGDON's table per difficulty, then MISHIMASH's solo records per target: read from
-        storage, so a game finished in another tab shows too."""
-        from app.browser.score_tables import render_solo_table, render_table
+        from app.browser.score_tables import render_scores
 
-        body = document.getElementById("scores-body")
-        body.replaceChildren()
-
-        def section() -> Any:
-            element = document.createElement("section")
-            element.className = "scores-section"
-            body.appendChild(element)
-            return element
-
-        tables = stores.tables(stores.SCORES_KEY)
-        for difficulty in DIFFICULTIES:
-            render_table(section(), difficulty, tables.get(difficulty, []), None, self.t)
-        solo = stores.tables(stores.SOLO_KEY)
-        for target in sorted(solo, key=int):
-            heading = self.t("mishimash.records.title", target=self.t.number(int(target)))
-            render_solo_table(section(), f"MISHIMASH · {heading}", solo[target], None, self.t)
-
-    # Settings: MAGDAGDON difficulty (M7) -------------------------------------------------------
-    def _sync_difficulty(self) -> None:
-        screen = self._magdagdon
-        current = screen.state.difficulty if screen and screen.state else stores.difficulty()
-        for radio in document.querySelectorAll("input[name=difficulty]"):
-            radio.checked = radio.value == current
-
-    # Settings: the MISHIMASH coach and the computer players' pace ------------------------------
-    def _sync_mishimash_settings(self) -> None:
-        document.getElementById("coach-toggle").checked = stores.coach_on()
-        speed = stores.computer_speed()
-        for radio in document.querySelectorAll("input[name=speed]"):
-            radio.checked = radio.value == speed
-
-    def _on_mishimash_setting(self, event: Any) -> None:
-        target = event.target
-        if target.id == "coach-toggle":
-            stores.set_coach(bool(target.checked))
-        elif target.name == "speed":
-            stores.set_computer_speed(str(target.value))
-        if self._mishimash is not None:
-            self._mishimash.render()
-
-    # Settings: pips, sound, vibration (issue 16) ----------------------------------------------
-    def _sync_feel_settings(self) -> None:
-        for toggle in document.querySelectorAll("#feel-field input[data-feel]"):
-            toggle.checked = stores.feel_on(toggle.dataset.feel)
-
-    def _on_feel_setting(self, event: Any) -> None:
-        name = event.target.dataset.feel
-        if name in stores.FEEL_KEYS:
-            stores.set_feel(str(name), bool(event.target.checked))
-            feel.apply_pips()
-
-    def _game_in_progress(self) -> bool:
-        if self._magdagdon is not None:
-            return self._magdagdon.in_progress()
-        from app.pure.saved_game import MAGDAGDON
-
-        saved = stores.load_game(MAGDAGDON, stores.MAGDAGDON_GAME)
-        return saved is not None and bool(saved.state.log) and not saved.state.over
-
-    def _on_difficulty_key(self, event: Any) -> None:
-        if event.key in ARROW_KEYS:
-            self._arrowing = True  # the change that follows is a step through the choices
-        elif (
-            event.key in ("Enter", " ")
-            and event.target.name == "difficulty"
-            and event.target.checked
-        ):
-            # Space on an unchecked radio checks it: its change event chooses instead. The key
-            # must not go on to press the dialog's first button once the dialog opens.
-            event.preventDefault()
-            self._pending_difficulty = None
-            self._choose_difficulty(str(event.target.value))
-
-    def _on_difficulty_left(self, event: Any) -> None:
-        """Arrowing stopped on a choice and the focus left the choices: that is the choice."""
-        field = document.getElementById("difficulty-field")
-        going_to = event.relatedTarget
-        if self._pending_difficulty is None or (not absent(going_to) and field.contains(going_to)):
-            return
-        pending, self._pending_difficulty = self._pending_difficulty, None
-        self._choose_difficulty(pending)
-
-    def _on_difficulty(self, event: Any) -> None:
-        choice = str(event.target.value)
-        arrowing, self._arrowing = self._arrowing, False
-        if arrowing and self._game_in_progress():
-            # Arrow keys move through the radios and check each one on the way (issue 14):
-            # ask once the player settles (Enter or Space, or leaving the choices).
-            self._pending_difficulty = choice
-            return
-        self._choose_difficulty(choice)
-
-    def _choose_difficulty(self, choice: str) -> None:
-        if choice not in DIFFICULTIES or choice == stores.difficulty():
-            return
-        if self._game_in_progress():
-            text = self.t("confirm.new_game.text", difficulty=choice.upper())
-            self.ask(text, lambda: self._change_difficulty(choice))
-        else:
-            self._change_difficulty(choice)
-
-    def _change_difficulty(self, choice: str) -> None:
-        """A new game at `choice`: now if the screen is open, else when MAGDAGDON opens next."""
-        if self._magdagdon is not None:
-            self._magdagdon.new_game(choice)
-            self._magdagdon.render()
-        else:
-            from app.pure.saved_game import MAGDAGDON
-
-            stores.set_difficulty(choice)
-            stores.save_game(MAGDAGDON, stores.MAGDAGDON_GAME, None)
-        self._sync_difficulty()
+        render_scores(document.getElementById("scores-body"), self.t)
 
     def ask(self, text: str, on_ok: Callable[[], None]) -> None:
         """The confirm dialog: NEW GAME runs `on_ok`, KEEP PLAYING (or Escape) changes nothing."""
-        self._on_ok = on_ok
-        document.getElementById("confirm-text").textContent = text
-        document.getElementById("confirm-dialog").showModal()
-
-    def _on_confirm_ok(self, _event: Any) -> None:
-        on_ok, self._on_ok = self._on_ok, None
-        document.getElementById("confirm-dialog").close()
-        if on_ok is not None:
-            on_ok()
-
-    def _on_confirm_cancel(self, _event: Any) -> None:
-        document.getElementById("confirm-dialog").close()
-
-    def _on_dialog_closed(self, _event: Any) -> None:
-        self._on_ok = None
-        self._sync_difficulty()  # a declined difficulty change: back to the game's
+        self.confirm.ask(text, on_ok)
 
     # Handlers: translate the event into a navigation, then render ----------------------------
     def _on_click(self, event: Any) -> None:
