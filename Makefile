@@ -29,11 +29,14 @@ site: vendor
 node_modules/.package-lock.json: package.json package-lock.json
 	npm ci --no-audit --no-fund
 
-static/vendor/.stamp: node_modules/.package-lock.json
+# The copy of PyScript is then patched (tools/patch_runtime.py: IndexedDB refused, issue 29);
+# the patch fails, and so does this step, if the pinned runtime's text is not what it mends.
+static/vendor/.stamp: node_modules/.package-lock.json tools/patch_runtime.py
 	rm -rf static/vendor
 	mkdir -p static/vendor/pyodide static/vendor/pyscript
 	cd node_modules/pyodide && cp $(PYODIDE_FILES) ../../static/vendor/pyodide/
 	cd node_modules/@pyscript/core/dist && cp *.js *.css ../../../../static/vendor/pyscript/
+	python3 tools/patch_runtime.py static/vendor/pyscript
 	touch $@
 
 $(VENV)/.stamp: requirements-dev.txt

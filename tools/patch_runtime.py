@@ -96,12 +96,13 @@ def patch_text(text: str, patches: tuple[Patch, ...], name: str = "the file") ->
     (or, the file patched already, each new text is)."""
     for patch in patches:
         found, done = text.count(patch.old), text.count(patch.new)
-        if found == 1:
+        if found == 1 and done == 0:
             text = text.replace(patch.old, patch.new)
         elif not (found == 0 and done == 1):
             raise PatchError(
                 f"{name}: expected the text to patch exactly once, found it {found} times "
-                f"({patch.why}): review tools/patch_runtime.py for this runtime"
+                f"and its replacement {done} times ({patch.why}): review "
+                "tools/patch_runtime.py for this runtime"
             )
     return text
 
