@@ -12,21 +12,20 @@ from dataclasses import replace
 from datetime import date
 from typing import Any
 
-from js import document, window
+from js import window
 
 from app.browser import feel, stores
 from app.browser.dom import (
     absent,
-    add_dice,
     by_id,
     focus_lost,
     listen,
     restart_animation,
     show_text,
 )
-from app.browser.feel import show_face
 from app.browser.game_session import GameSession, Row
 from app.browser.host import Host
+from app.browser.magdagdon_board import Board, Tray
 from app.browser.magdagdon_computer import ComputerGame
 from app.browser.magdagdon_daily import DailyPanel, local_today
 from app.browser.magdagdon_end import EndScreen
@@ -42,7 +41,6 @@ from app.pure.magdagdon_view import (
     AcceptAt,
     CancelAccept,
     CancelReroll,
-    LineView,
     MagdagdonView,
     NewGame,
     Picked,
@@ -58,9 +56,6 @@ from app.pure.saved_game import MAGDAGDON, Saved
 from app.pure.tour import SEEDS, Facts
 from cubiri.kernel import Action, RuleError
 from cubiri.magdagdon import game as engine
-from cubiri.magdagdon.board import SIZE
-
-ARROWS = {"ArrowUp": -SIZE, "ArrowDown": SIZE, "ArrowLeft": -1, "ArrowRight": 1}
 
 
 class MagdagdonScreen:
@@ -70,11 +65,11 @@ class MagdagdonScreen:
         self.picked = Picked()
         self.record_id: str | None = None
         self.celebrate = False  # this game, finished here and now, is a new best (issue 16)
-        self.focus_cell = 0
         self.last_view: MagdagdonView | None = None
         self.tables = stores.tables(stores.SCORES_KEY)
-        self._discarding = False
         self.guard = TapGuard()
+        self.board = Board(self.guard)
+        self.tray = Tray(self.guard)
         self.meta: GameMeta | None = None  # daily or not, assisted or not
         self.hint: Hint | None = None
         # The panels: each writes its part of the page from what the screen passes in.
@@ -91,42 +86,10 @@ class MagdagdonScreen:
 
     # Setup -------------------------------------------------------------------------------------
     def mount(self) -> None:
-        board = by_id("md-board")
-        for row in range(SIZE):
-            row_el = document.createElement("div")
-            row_el.setAttribute("role", "row")
-            row_el.className = "md-row"
-            for col in range(SIZE):
-                index = row * SIZE + col
-                cell = document.createElement("div")
-                cell.setAttribute("role", "gridcell")
-                button = document.createElement("button")
-                button.type = "button"
-                button.className = "md-cell"
-                button.id = f"md-cell-{index}"
-                button.dataset.cell = str(index)
-                button.tabIndex = 0 if index == 0 else -1
-                cell.appendChild(button)
-                row_el.appendChild(cell)
-            sum_el = document.createElement("div")
-            sum_el.className = "md-sum md-row-sum"
-            sum_el.id = f"md-row-sum-{row}"
-            sum_el.setAttribute("role", "gridcell")  # read with its row (issue 14)
-            row_el.appendChild(sum_el)
-            board.appendChild(row_el)
-        cols = document.createElement("div")
-        cols.className = "md-col-sums"
-        for col in range(SIZE):
-            sum_el = document.createElement("div")
-            sum_el.className = "md-sum md-col-sum"
-            sum_el.id = f"md-col-sum-{col}"
-            cols.appendChild(sum_el)
-        board.after(cols)
-        dice = by_id("md-dice")
-        add_dice(dice, engine.DICE_PER_ROLL, "md-die", "die")
-
+        board = self.board.mount()
+        dice = self.tray.mount()
         listen(board, "click", self._on_board_click)
-        listen(board, "keydown", self._on_board_key)
+        listen(board, "keydown", self.board.on_key)
         listen(dice, "click", self._on_die_click)
         listen(dice, "animationend", self._on_dice_animation_end)
         buttons: dict[str, Callable[[MagdagdonView], Tap | None]] = {
@@ -380,9 +343,7 @@ class MagdagdonScreen:
 
     def _move_focus(self, element: Any) -> None:
         if element.hasAttribute("data-cell"):
-            by_id(f"md-cell-{self.focus_cell}").tabIndex = -1
-            self.focus_cell = int(element.dataset.cell)  # the board's roving tabindex follows
-            element.tabIndex = 0
+            self.board.rove_to(int(element.dataset.cell))  # the roving tabindex follows
         self.guard.focus(element)
 
     def _play(self, action: Action) -> engine.State | None:
@@ -499,7 +460,7 @@ class MagdagdonScreen:
         if not self.guard.accepts(event, button):
             return
         cell = int(button.dataset.cell)
-        self.focus_cell = cell
+        self.board.focus_cell = cell
         tap = self.last_view.cells[cell].tap
         if tap is None:
             self._refuse(cell)
@@ -520,63 +481,24 @@ class MagdagdonScreen:
         restart_animation(by_id(f"md-cell-{cell}"), "refused")
         self.host.announce(reason)
 
-    def _on_board_key(self, event: Any) -> None:
-        step = ARROWS.get(event.key)
-        if step is None:
-            return
-        event.preventDefault()
-        target = self.focus_cell + step
-        if step in (-1, 1) and target // SIZE != self.focus_cell // SIZE:
-            return  # left and right stay in the row
-        if 0 <= target < SIZE * SIZE:
-            self._focus(target)
-
-    def _focus(self, cell: int) -> None:
-        by_id(f"md-cell-{self.focus_cell}").tabIndex = -1
-        self.focus_cell = cell
-        button = by_id(f"md-cell-{cell}")
-        button.tabIndex = 0
-        button.focus()
-
     # Announcements and motion ------------------------------------------------------------------
     def _tell(self, before: engine.State, after: engine.State, action: Action) -> None:
         """Say what the action did (the sentences come from `magdagdon_speech`), with its
         sound and the dice's motion."""
         if isinstance(action, engine.Roll):
-            self._discarding = False  # a quick ROLL takes the tray back at once
-            self._tumble()
+            self.tray.tumble()
         elif isinstance(action, engine.Reroll):
-            self._tumble(set(action.dice))
+            self.tray.tumble(set(action.dice))
         for event in after.events:
             if isinstance(event, engine.Confirmed):
-                self._discard(event.discarded, before.dice)
+                self.tray.discard(event.discarded, before.dice)
             elif isinstance(event, engine.Ruined):
                 restart_animation(by_id(f"md-cell-{event.cell}"), "crumble")
         feel.tell(happenings(after, action, self.celebrate))
         self.host.announce(announcement(before, after, action, self.host.t, self.celebrate))
 
-    def _tumble(self, dice: set[int] | None = None) -> None:
-        for index in range(engine.DICE_PER_ROLL):
-            if dice is None or index in dice:
-                restart_animation(by_id(f"md-die-{index}"), "tumble")
-
-    def _discard(self, dice: tuple[int, ...], values: tuple[int, ...]) -> None:
-        """M4: the unused dice leave the tray visibly, then the tray waits for the next ROLL."""
-        for index in dice:
-            die = by_id(f"md-die-{index}")
-            show_face(die, values[index])
-            die.dataset.status = "discarded"
-            die.disabled = True
-        # Under reduced motion no animation runs, so nothing would say it ended.
-        moving = (
-            bool(dice)
-            and window.getComputedStyle(by_id(f"md-die-{dice[0]}")).animationName == "discard"
-        )
-        self._discarding = moving
-
     def _on_dice_animation_end(self, event: Any) -> None:
-        if event.animationName == "discard" and self._discarding:
-            self._discarding = False
+        if self.tray.left(event):
             self.render()
 
     # Render ------------------------------------------------------------------------------------
@@ -594,44 +516,11 @@ class MagdagdonScreen:
         message.dataset.tone = view.tone
         by_id("screen-magdagdon").dataset.phase = view.phase
 
+        self.board.render(view, previous, self.host.t)
         guard = self.guard
-        for cell in view.cells:
-            button = by_id(f"md-cell-{cell.index}")
-            button.classList.remove("refused")
-            guard.show(button, cell.tap.kind if cell.tap is not None else None)
-            if previous is not None and previous.cells[cell.index] == cell:
-                continue
-            button.textContent = cell.text
-            button.dataset.kind = cell.kind
-            button.dataset.lit = "true" if cell.lit else "false"
-            button.setAttribute("aria-label", cell.label)
-        if previous is None or (previous.rows, previous.cols) != (view.rows, view.cols):
-            for kind, lines in (("row", view.rows), ("col", view.cols)):
-                for index, line in enumerate(lines):
-                    said = self.host.t(f"magdagdon.{kind}_sum", n=index + 1)
-                    _render_sum(by_id(f"md-{kind}-sum-{index}"), line, said)
-
         over = view.end is not None
         by_id("md-play").hidden = over
-        for index in range(engine.DICE_PER_ROLL):
-            die_el = by_id(f"md-die-{index}")
-            if self._discarding and die_el.dataset.status == "discarded":
-                continue  # leaving the tray (see _discard)
-            if index < len(view.dice):
-                die = view.dice[index]
-                guard.show(die_el, type(die.tap).__name__ if die.tap is not None else None)
-                die_el.hidden = False
-                show_face(die_el, die.value)
-                die_el.dataset.value = str(die.value)
-                die_el.dataset.status = die.status
-                die_el.disabled = not die.enabled
-                die_el.setAttribute("aria-label", die.label)
-                die_el.setAttribute(
-                    "aria-pressed", "true" if die.status in ("picked", "chosen") else "false"
-                )
-            else:
-                guard.show(die_el, None)
-                die_el.hidden = True
+        self.tray.render(view)
         primary = by_id("md-primary")
         primary_tap = view.primary_tap
         guard.show(primary, type(primary_tap).__name__ if primary_tap is not None else None)
@@ -684,24 +573,3 @@ class MagdagdonScreen:
         self.end.render(view.end, state, table, self.record_id, self.celebrate)
         self.daily.render_end(self.meta, state)
         self.computer.start(state)
-
-
-def _render_sum(element: Any, line: LineView, said: str) -> None:
-    """A line's sum and bonus badge; a screen reader hears "Sum of row 1: 12, STRAIGHT +60"."""
-    element.replaceChildren()
-    lead = document.createElement("span")
-    lead.className = "visually-hidden"
-    lead.textContent = f"{said} "
-    number = document.createElement("span")
-    number.textContent = str(line.sum)
-    element.append(lead, number)
-    if line.bonus is not None:
-        pill = document.createElement("span")
-        pill.className = f"badge badge-{line.bonus}"
-        pill.textContent = line.badge
-        pill.title = line.bonus_label
-        pill.setAttribute("aria-hidden", "true")
-        named = document.createElement("span")
-        named.className = "visually-hidden"
-        named.textContent = f", {line.bonus_label}"
-        element.append(pill, named)
