@@ -6,6 +6,7 @@
     python3 bench/magdagdon_bot.py --tune DIFFICULTY [--games 100] [--rounds 2]
         coordinate search over the evaluation's weights by self-play on seeds apart from the
         ones the means are reported on (so the report is not fitted to its own dice).
+        It prints the knobs it found as fields of py/cubiri/magdagdon/bot/weights.json.
     The weights of the board's features are fitted by tools/fit_magdagdon_bot.py.
 
 Targets (issue): mean ≥ 380 PEACEFUL, ≥ 300 SURVIVAL, ≥ 195 NIGHTMARE over 200 seeded games,
@@ -26,6 +27,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT / "py"), str(ROOT)]
 
 from cubiri.magdagdon.bot import WEIGHTS, Weights, play_game  # noqa: E402
+from cubiri.magdagdon.bot import weights as bot_weights  # noqa: E402
 
 TUNE_SEEDS = 100_000  # self-play for fitting starts here, far from the reported seeds
 
@@ -107,7 +109,8 @@ def tune(difficulty: str, games: int, rounds: int) -> Weights:
                     break
         if not improved:
             break
-    print(f"best {best_mean:.2f} {best}")
+    print(f"best {best_mean:.2f}; for {difficulty} in py/cubiri/magdagdon/bot/weights.json:")
+    print(bot_weights.dumps({name: getattr(best, name) for name in KNOBS}), end="")
     return best
 
 
