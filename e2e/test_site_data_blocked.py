@@ -16,6 +16,7 @@ in the service worker; and the worker's lookups failing once it controls the pag
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
@@ -206,20 +207,16 @@ def test_issue29_with_indexeddb_failing_alone_the_app_starts_and_plays(
 def site_with_worker(tmp_path: Path) -> Iterator[Callable[[str], str]]:
     """A copy of the deployable site whose service worker starts with `prelude` (init scripts
     never reach a worker), served on a free port: the URL of the copy."""
-    served: list[Any] = []
+    with ExitStack() as servers:
 
-    def make(prelude: str) -> str:
-        root = tmp_path / "cubiri"
-        copy_site(root)
-        worker = root / "sw.js"
-        worker.write_text(prelude + worker.read_text(encoding="utf-8"), encoding="utf-8")
-        server = serve(tmp_path)
-        served.append(server)
-        return server.__enter__() + "cubiri/"
+        def make(prelude: str) -> str:
+            root = tmp_path / "cubiri"
+            copy_site(root)
+            worker = root / "sw.js"
+            worker.write_text(prelude + worker.read_text(encoding="utf-8"), encoding="utf-8")
+            return servers.enter_context(serve(tmp_path)) + "cubiri/"
 
-    yield make
-    for server in served:
-        server.__exit__(None, None, None)
+        yield make
 
 
 def test_issue29_with_cache_storage_failing_alone_the_app_starts_and_plays(
