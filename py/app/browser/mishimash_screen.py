@@ -25,13 +25,14 @@ from app.browser.dom import (
 from app.browser.feel import show_face
 from app.browser.game_session import GameSession, Row
 from app.browser.host import Host
+from app.browser.mishimash_end import render_event, render_over
 from app.browser.mishimash_setup_form import SetupForm
 from app.browser.tap_guard import TapGuard
 from app.browser.tour import Tour
 from app.pure import mishimash_speech as speech
-from app.pure.feel import is_new_best, is_persons_win, place_in_table
+from app.pure.feel import is_new_best, is_persons_win
 from app.pure.mishimash_setup import PERSON, Seat, player_names, seat_levels
-from app.pure.mishimash_view import LastRoll, MishimashView, Moves, build_view, points
+from app.pure.mishimash_view import MishimashView, Moves, build_view
 from app.pure.saved_game import MISHIMASH, Saved
 from app.pure.tour import MISHIMASH_TARGET, SEEDS, Facts
 from cubiri.kernel import RuleError
@@ -466,7 +467,7 @@ class MishimashScreen:
             players.appendChild(item)
         by_id("ms-target").textContent = view.target
         show_text(by_id("ms-banner"), view.banner)
-        self._render_event(by_id("ms-event"), by_id("ms-last"), view)
+        render_event(by_id("ms-event"), by_id("ms-last"), view)
         by_id("ms-turn-of").textContent = view.turn
         by_id("ms-roll-info").textContent = view.roll_info
         by_id("ms-turn-points").textContent = view.turn_points
@@ -524,96 +525,7 @@ class MishimashScreen:
         coach.hidden = not view.coach.lines
         by_id("ms-roll").textContent = t("mishimash.roll")
         if over:
-            self._render_over(view)
+            render_over(state, view, t, self.records, self.record_id, self.celebrate)
         if self.tour.active:
             self.tour.update(self._tour_facts(state))
         return view
-
-    def _render_event(self, event: Any, last: Any, view: MishimashView) -> None:
-        """What the last turn did, and its roll (during play, and again at the end)."""
-        show_text(event, view.event)
-        event.dataset.kind = view.event_kind
-        self._render_last(last, view.last_roll)
-
-    def _render_over(self, view: MishimashView) -> None:
-        state, t = self.state, self.host.t
-        assert state is not None
-        by_id("ms-result").textContent = view.result
-        show_text(by_id("ms-how"), view.how)
-        self._render_event(by_id("ms-over-event"), by_id("ms-over-last"), view)
-        table = by_id("ms-standings")
-        table.replaceChildren()
-        for rank, name, total in view.standings:
-            row = document.createElement("tr")
-            for tag, text in (("td", rank), ("th", name), ("td", total)):
-                cell = document.createElement(tag)
-                cell.textContent = text
-                row.appendChild(cell)
-            table.appendChild(row)
-        records = by_id("ms-records")
-        records.replaceChildren()
-        if state.solo:
-            from app.browser.score_tables import render_solo_table
-
-            heading = t("mishimash.records.title", target=t.number(state.target))
-            mine = self.records.get(str(state.target), [])
-            render_solo_table(records, heading, mine, self.record_id, t)
-        self._render_celebration(state)
-
-    def _render_celebration(self, state: engine.State) -> None:
-        """A win or a new solo record (issue 16): the number counting up, the winning roll's
-        dice in a flourish, and the place in the table (solo) or the winner (with rivals)."""
-        old = by_id("ms-celebration")
-        if not absent(old):
-            old.remove()
-        if not self.celebrate:
-            return
-        t = self.host.t
-        if state.solo:
-            table = self.records.get(str(state.target), [])
-            place = place_in_table([record.id for record in table], self.record_id) or 1
-            title = t("celebrate.record")
-            where = t("celebrate.place.target", place=place, target=t.number(state.target))
-            final = state.turns[0]
-
-            def shown(n: int) -> str:
-                return t.plural("celebrate.turns", n)
-
-        else:
-            winner = state.winner if state.winner is not None else 0
-            title = t("celebrate.win")
-            where = state.players[winner]
-            final = state.totals[winner]
-
-            def shown(n: int) -> str:
-                return t.plural("celebrate.points", n / 2, points=points(t, n))
-
-        banner = feel.celebration("ms-celebration", title, where)
-        by_id("ms-over").prepend(banner)
-        feel.count_to(banner.querySelector(".celebrate-score"), final, shown)
-        restart_animation(by_id("ms-over-last"), "flourish")
-
-    @staticmethod
-    def _render_last(strip: Any, last: LastRoll | None) -> None:
-        """The roll that ended the last turn, under whose it was (issue 15): never under the
-        next player's heading, and still there when it ended the game."""
-        strip.replaceChildren()
-        strip.hidden = last is None
-        if last is None:
-            return
-        strip.dataset.kind = last.kind
-        strip.setAttribute("role", "img")
-        strip.setAttribute("aria-label", last.label)
-        caption = document.createElement("span")
-        caption.className = "ms-last-caption"
-        caption.textContent = last.caption
-        row = document.createElement("span")
-        row.className = "ms-last-dice"
-        for value, taken in zip(last.dice, last.taken, strict=True):
-            die = document.createElement("span")
-            die.className = "die ms-mini"
-            show_face(die, value)
-            die.dataset.value = str(value)
-            die.dataset.taken = "true" if taken else "false"
-            row.appendChild(die)
-        strip.append(caption, row)
