@@ -18,7 +18,10 @@ vendor: static/vendor/build.js
 # The service worker's precache list and build version: redone whenever an app file changes.
 APP_SOURCES := index.html pyscript.toml package-lock.json $(wildcard static/*.* static/icons/*) \
 	$(shell find py -name '*.py' -not -path '*/__pycache__/*') $(shell find py/cubiri -name '*.json') $(wildcard locales/*.json)
-static/vendor/build.js: static/vendor/.stamp tools/site.py $(APP_SOURCES)
+# First the start-up files beside Pyodide (tools/boot.py: the interpreter module, the snapshot
+# worker, the standard library trimmed to what the app's sources import), then the manifest.
+static/vendor/build.js: static/vendor/.stamp tools/site.py tools/boot.py $(wildcard tools/boot/*.mjs) $(APP_SOURCES)
+	python3 tools/boot.py static/vendor/pyodide
 	python3 tools/site.py build-js
 
 # The deployable site (GitHub Pages): only what the page needs.

@@ -16,7 +16,8 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def test_pyscript_config_points_at_the_local_pinned_runtime() -> None:
     config = tomllib.loads((ROOT / "pyscript.toml").read_text())
-    assert config["interpreter"] == "./static/vendor/pyodide/pyodide.mjs"
+    # The interpreter module beside the pinned pyodide.mjs (tools/boot.py, issue 26).
+    assert config["interpreter"] == "./static/vendor/pyodide/cubiri-pyodide.mjs"
     package = json.loads((ROOT / "package.json").read_text())
     assert package["dependencies"] == {"pyodide": "314.0.7", "@pyscript/core": "0.7.31"}
     lock = json.loads((ROOT / "package-lock.json").read_text())

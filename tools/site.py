@@ -35,7 +35,13 @@ PATTERNS = (
     "static/*.svg",
     "static/*.webmanifest",
     "static/icons/*",
-    "static/vendor/pyodide/*",
+    # The runtime the page loads (tools/boot.py): not the full python_stdlib.zip nor the lock
+    # file, which only the bare page of make bench still fetches.
+    "static/vendor/pyodide/pyodide.mjs",
+    "static/vendor/pyodide/pyodide.asm.*",
+    "static/vendor/pyodide/cubiri-pyodide.mjs",
+    "static/vendor/pyodide/snapshot-worker.mjs",
+    "static/vendor/pyodide/python_stdlib_cubiri.zip",
     "static/vendor/pyscript/*",
     APP_ZIP.as_posix(),
     "py/main.py",
@@ -91,7 +97,9 @@ def build_js(root: Path = ROOT) -> str:
     build = {
         "version": f"{runtime_versions()}+{digest.hexdigest()[:16]}",
         # "./" is the page itself when it is opened as the directory, as most people do.
-        "files": ["./", *(f"./{name}" for name in files)],
+        # build.js itself too: the interpreter module reads this build's version from it
+        # (its start-up snapshot is kept under it), offline as well.
+        "files": ["./", *(f"./{name}" for name in files), f"./{BUILD_JS.as_posix()}"],
     }
     return f"// Written by tools/site.py: do not edit.\nself.CUBIRI_BUILD = {json.dumps(build)};\n"
 
