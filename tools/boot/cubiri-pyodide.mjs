@@ -15,8 +15,9 @@
 //   missing, of another build, unreadable, or fails to restore is not used: the page boots fresh
 //   (and a failed one is deleted, then made again). Storage blocked: always a fresh boot.
 //
-// <html data-boot="snapshot" | "fresh"> says which; data-snapshot="made" | "failed" | "skipped"
-// says what the background step did after a fresh boot (tests and make bench wait on it).
+// <html data-boot="snapshot" | "fresh"> says which; after a fresh boot, data-snapshot says what
+// the background step did: "made", "failed", "unavailable" (no Cache Storage) or "skipped"
+// (another tab is making it). Tests and make bench wait on it.
 import { loadPyodide as bootPyodide, version } from "./pyodide.mjs";
 
 export { version };
@@ -96,8 +97,12 @@ function whenReady() {
 // Pyodide, makes the snapshot and stores it (one tab at a time, through a Web Lock).
 async function makeSnapshotLater(key) {
   await whenReady();
+  // A few seconds in, when the page is idle: the first taps of the first game come first.
+  await new Promise((resolve) => setTimeout(resolve, 3000));
   await new Promise((resolve) =>
-    (globalThis.requestIdleCallback ?? setTimeout)(resolve, { timeout: 2000 }),
+    globalThis.requestIdleCallback
+      ? requestIdleCallback(resolve, { timeout: 2000 })
+      : setTimeout(resolve, 0),
   );
   const run = async () => {
     // Another tab may have stored it meanwhile.
@@ -115,9 +120,16 @@ async function makeSnapshotLater(key) {
       worker.terminate();
     }
   };
+  try {
+    await caches.open(SNAPSHOT_CACHE);
+  } catch {
+    // Cache Storage refused or missing (site data blocked, a private window): nowhere to keep
+    // it, so every visit boots fresh.
+    root?.setAttribute("data-snapshot", "unavailable");
+    return;
+  }
   let outcome;
   try {
-    await caches.open(SNAPSHOT_CACHE); // refused (site data blocked): nothing to keep it in
     outcome = navigator.locks
       ? await navigator.locks.request(LOCK_NAME, { ifAvailable: true }, (lock) =>
           lock ? run() : "skipped",
