@@ -18,7 +18,6 @@ from app.browser import feel, stores
 from app.browser.dom import (
     absent,
     by_id,
-    focus_lost,
     listen,
     restart_animation,
     show_text,
@@ -29,6 +28,7 @@ from app.browser.magdagdon_board import Board, Tray
 from app.browser.magdagdon_computer import ComputerGame
 from app.browser.magdagdon_daily import DailyPanel, local_today
 from app.browser.magdagdon_end import EndScreen
+from app.browser.magdagdon_focus import Focus
 from app.browser.magdagdon_hint import HintPanel
 from app.browser.tap_guard import TapGuard
 from app.browser.tour import Tour
@@ -39,13 +39,9 @@ from app.pure.magdagdon_help import Hint
 from app.pure.magdagdon_speech import announcement, happenings
 from app.pure.magdagdon_view import (
     AcceptAt,
-    CancelAccept,
-    CancelReroll,
     MagdagdonView,
     NewGame,
     Picked,
-    StartAccept,
-    StartReroll,
     Tap,
     after_tap,
     build_view,
@@ -70,6 +66,7 @@ class MagdagdonScreen:
         self.guard = TapGuard()
         self.board = Board(self.guard)
         self.tray = Tray(self.guard)
+        self.focus = Focus(self.board, self.guard)
         self.meta: GameMeta | None = None  # daily or not, assisted or not
         self.hint: Hint | None = None
         # The panels: each writes its part of the page from what the screen passes in.
@@ -293,58 +290,8 @@ class MagdagdonScreen:
         if self.state is not None and not self.tour.active:
             self.session.remember(self._saved())  # the die picked, kept across a reload
         self.render()
-        self._focus_after(tap)
+        self.focus.after(tap, self.state, self.last_view)
         self.tour.take_focus()
-
-    # Focus: where the player goes next (issue 14) ---------------------------------------------
-    def _focus_after(self, tap: Tap) -> None:
-        """Move the focus on purpose to what comes next after `tap`; when the tap leaves the
-        focused control in place and usable, it stays. Never left on <body> or a dead control."""
-        view, state = self.last_view, self.state
-        if view is None or state is None:
-            return
-        target: Any = None
-        if state.over:
-            target = by_id("md-end-title")
-        elif isinstance(tap, engine.Roll | engine.Reroll | StartReroll):
-            target = self._first_die() or self._first_cell() or self._primary()
-        elif isinstance(tap, StartAccept | engine.AcceptMagdagdon):
-            target = self._first_cell()
-        elif isinstance(tap, engine.Stage):
-            target = self._first_cell(placing=True) or self._primary() or self._first_die()
-        elif isinstance(tap, engine.Confirm | engine.PlaceRuin | AcceptAt):
-            target = self._primary()
-        elif isinstance(tap, CancelReroll | CancelAccept):
-            target = by_id("md-reroll") if not by_id("md-reroll").disabled else self._primary()
-        if target is None and focus_lost(by_id("screen-magdagdon")):
-            target = self._primary() or self._first_die() or self._first_cell()
-            target = target or by_id("magdagdon-title")
-        if target is not None:
-            self._move_focus(target)
-
-    def _primary(self) -> Any:
-        primary = by_id("md-primary")
-        return None if primary.disabled else primary
-
-    def _first_die(self) -> Any:
-        view = self.last_view
-        die = next((d for d in view.dice if d.enabled), None) if view is not None else None
-        return None if die is None else by_id(f"md-die-{die.index}")
-
-    def _first_cell(self, placing: bool = False) -> Any:
-        """The first lit cell; `placing`: the first that takes the picked die (a staged die's
-        cell is lit too, to take it back, but that is not where a placement goes)."""
-        view = self.last_view
-        if view is None:
-            return None
-        kinds = (engine.Stage,) if placing else (engine.Stage, engine.PlaceRuin, AcceptAt)
-        cell = next((c for c in view.cells if isinstance(c.tap, kinds)), None)
-        return None if cell is None else by_id(f"md-cell-{cell.index}")
-
-    def _move_focus(self, element: Any) -> None:
-        if element.hasAttribute("data-cell"):
-            self.board.rove_to(int(element.dataset.cell))  # the roving tabindex follows
-        self.guard.focus(element)
 
     def _play(self, action: Action) -> engine.State | None:
         assert self.state is not None
@@ -447,11 +394,11 @@ class MagdagdonScreen:
         if self.picked.die is not None and self.last_view is not None:
             # Keyboard users continue on the board, at the first cell that takes the die; a
             # die that fits nowhere keeps the focus, and the reason is said (issue 14).
-            cell = self._first_cell(placing=True)
+            cell = self.focus.first_cell(self.last_view, placing=True)
             if cell is None:
                 self.host.announce(self.last_view.message)
             elif event.detail == 0:
-                self._move_focus(cell)
+                self.focus.move(cell)
 
     def _on_board_click(self, event: Any) -> None:
         button = event.target.closest("[data-cell]")
