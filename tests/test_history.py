@@ -97,6 +97,8 @@ def test_a_tampered_history_keeps_its_valid_games_and_reports_the_rest() -> None
         {**good, "id": "<script>"},
         {**good, "game": "chess"},
         {**good, "ended": "yesterday"},
+        {**good, "ended": "2026-13-45T99:99:00Z"},  # the shape of a date, and no date
+        {**good, "day": "2026-02-30"},
         {**good, "dice": 7},
         {**good, "winner": 3},
         {**good, "flags": ["cheated"]},

@@ -19,9 +19,10 @@ import json
 import math
 import re
 from dataclasses import dataclass, field, replace
+from datetime import date
 from typing import Any
 
-from app.pure.bounded import loads, version_of
+from app.pure.bounded import instant, loads, version_of
 from cubiri.dice import SCHEMES
 from cubiri.kernel import is_whole
 from cubiri.magdagdon.difficulty import DIFFICULTIES
@@ -37,7 +38,6 @@ MAX_GAME_CHARS = 200_000  # one game's log; a long MISHIMASH of eight is some te
 GAMES: dict[str, Any] = {"magdagdon": MAGDAGDON, "mishimash": MISHIMASH}
 # Kinds: by the seats (one person; people only; a computer at the table) and the game's marks.
 FLAGS = frozenset({"solo", "computers", "pass_and_play", "daily", "practice", "assisted"})
-_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$")
 _DAY = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 _ID = re.compile(r"^[0-9a-z-]{1,40}$")
 _BIG = 10**12  # no figure of a real game comes near it
@@ -215,6 +215,15 @@ def _stored(entry: Entry) -> dict[str, Any]:
     return data
 
 
+def _real_day(text: str) -> bool:
+    """A daily's day as a calendar date: "2026-02-30" has the shape and is no day."""
+    try:
+        date.fromisoformat(text)
+    except ValueError:
+        return False
+    return True
+
+
 def _entry(data: object) -> Entry | None:
     """One stored game, every value within bounds, else None."""
     required = {"id", "game", "ended", "dice", "seed", "seats", "winner", "outcome", "flags"}
@@ -225,7 +234,7 @@ def _entry(data: object) -> Entry | None:
     ident, game, ended, dice, seed = (data[k] for k in ("id", "game", "ended", "dice", "seed"))
     if not (isinstance(ident, str) and _ID.match(ident)) or game not in GAMES:
         return None
-    if not (isinstance(ended, str) and _DATE.match(ended)) or dice not in SCHEMES:
+    if not isinstance(ended, str) or instant(ended) is None or dice not in SCHEMES:
         return None
     if not is_whole(dice) or not is_whole(seed) or not 0 <= seed < 2**63:
         return None
@@ -238,7 +247,7 @@ def _entry(data: object) -> Entry | None:
     if winner is not None and not (is_whole(winner) and 0 <= winner < len(seats)):
         return None
     day, difficulty, target = data.get("day"), data.get("difficulty"), data.get("target")
-    if day is not None and not (isinstance(day, str) and _DAY.match(day)):
+    if day is not None and not (isinstance(day, str) and _DAY.match(day) and _real_day(day)):
         return None
     if game == "magdagdon":
         if difficulty not in DIFFICULTIES or target is not None or winner != 0:
