@@ -2,12 +2,12 @@
 PORT ?= 8000
 VENV := .venv
 PY := $(VENV)/bin/python
-PYSRC := py tests e2e bench tools
+PYSRC := py tests e2e bench tools engines
 
 # Only the runtime files the page loads: Pyodide's core, and PyScript's dist without source maps.
 PYODIDE_FILES := pyodide.mjs pyodide.asm.mjs pyodide.asm.wasm python_stdlib.zip pyodide-lock.json
 
-.PHONY: serve test check unit e2e bench vendor browser site clean
+.PHONY: serve test check unit e2e bench vendor browser site clean test-engines engines-if-installed
 
 serve: vendor
 	@echo "Cubiri is served at http://127.0.0.1:$(PORT)/  (Ctrl+C stops it)"
@@ -48,7 +48,7 @@ $(VENV)/.stamp: requirements-dev.txt
 	touch $@
 
 test: $(VENV)/.stamp vendor browser
-	$(MAKE) --no-print-directory check unit e2e
+	$(MAKE) --no-print-directory check unit e2e engines-if-installed
 
 # Debian's Chromium where it is installed (Playwright cannot download a browser everywhere),
 # else Playwright's own build.
@@ -74,6 +74,22 @@ unit: $(VENV)/.stamp
 
 e2e: $(VENV)/.stamp vendor browser
 	$(PY) -m pytest -q -n $(WORKERS) --dist loadgroup $(CRASHED) e2e
+
+# The smoke set in the two other engines (engines/, issue 27): Debian's firefox-esr over
+# WebDriver BiDi, and WebKitGTK's MiniBrowser through WebKitWebDriver on Xvfb. `.ci/run`
+# installs them (apt-get install firefox-esr webkit2gtk-driver xvfb); `make test` runs the set
+# only where they are, and says so where they are not.
+ENGINE_BROWSERS := /usr/bin/firefox-esr /usr/bin/WebKitWebDriver /usr/bin/Xvfb
+test-engines: $(VENV)/.stamp vendor
+	@for b in $(ENGINE_BROWSERS); do [ -x $$b ] || { echo "test-engines: $$b is not installed"; exit 1; }; done
+	$(PY) -m pytest -q -p no:playwright -n $(WORKERS) engines
+
+engines-if-installed:
+	@missing=""; for b in $(ENGINE_BROWSERS); do [ -x $$b ] || missing="$$missing $$b"; done; \
+	if [ -n "$$missing" ]; then \
+	  echo "engines: the Firefox and WebKit smoke set is SKIPPED: not installed:$$missing"; \
+	  echo "  (apt-get install firefox-esr webkit2gtk-driver xvfb, then make test-engines)"; \
+	else $(MAKE) --no-print-directory test-engines; fi
 
 bench: $(VENV)/.stamp vendor browser
 	$(PY) bench/engine.py

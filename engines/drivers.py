@@ -23,6 +23,7 @@ import subprocess
 import tempfile
 import threading
 import time
+import warnings
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -256,7 +257,9 @@ class WebKitPage(EnginePage):
         options.add_argument("--automation")
         env = {**os.environ, "DISPLAY": display}
         service = Service(executable_path=str(WEBKIT_DRIVER), env=env)
-        self.driver = webdriver.WebKitGTK(options=options, service=service)
+        with warnings.catch_warnings():  # Selenium's own WebKitGTK class uses its old API
+            warnings.simplefilter("ignore", DeprecationWarning)
+            self.driver = webdriver.WebKitGTK(options=options, service=service)
         self.driver.set_script_timeout(60)
         self.driver.set_page_load_timeout(60)
 
