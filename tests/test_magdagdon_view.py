@@ -247,3 +247,59 @@ def test_the_ruins_cells_are_those_the_engine_offers_after_accepting() -> None:
     }
     view = build_view(state, Picked(accepting=True), t)
     assert {c.tap.cell for c in view.cells if isinstance(c.tap, AcceptAt)} == ruins
+
+
+def seed_9000_third_turn() -> State:
+    """Issue 29's game: T3 rolls 5 6 5 2; DECREASE die 1 → 4 saves it, the 2 is staged on row 1
+    column 4, and INCREASE die 1 → 5 would make the roll unplaceable again."""
+    from cubiri.magdagdon.game import ENGINE, Confirm
+
+    state = new_game("peaceful", 9000)
+    for moves in (((1, 0), (2, 1), (0, 2)), ((1, 4), (2, 8), (3, 12))):
+        state = ENGINE.play(state, Roll())
+        for die, cell in moves:
+            state = apply(state, Stage(die, cell))
+        state = apply(state, Confirm())
+    state = ENGINE.play(state, Roll())
+    assert state.dice == (5, 6, 5, 2)
+    return apply(apply(state, Adjust(0, -1)), Stage(3, 3))
+
+
+def test_a_power_that_leaves_the_roll_in_magdagdon_takes_the_staging_back_first() -> None:
+    from app.pure.magdagdon_speech import announcement
+    from app.pure.magdagdon_view import power_moves
+    from cubiri.magdagdon.game import ENGINE, Phase
+
+    state = seed_9000_third_turn()
+    moves = power_moves(state, Adjust(0, 1))
+    assert moves == [Unstage(3), Adjust(0, 1)]
+    after = state
+    for move in moves:
+        after = ENGINE.play(after, move)
+    assert after.phase is Phase.MAGDAGDON and after.staged == ()
+    view = build_view(after, Picked(die=0, taken_back=1), t)
+    assert view.cells[3].kind == "empty" and view.dice[3].status == "available"
+    assert "No order places 2 of these dice" in view.message
+    assert view.message.endswith(
+        "The die you placed was taken back: nothing stays placed in a MAGDAGDON."
+    )
+    said = announcement(state, after, Adjust(0, 1), t)
+    assert "The die you placed was taken back" in said and "MAGDAGDON!" in said
+    # A power that keeps the roll placeable keeps the staging, and so does one refused.
+    assert power_moves(state, Adjust(1, -1)) == [Adjust(1, -1)]
+    assert power_moves(state, Adjust(3, 1)) == [Adjust(3, 1)]  # die 4 is staged: refused
+
+
+def test_a_reroll_into_magdagdon_takes_the_staging_back_too() -> None:
+    """Asked of the seed's dice, as the app throws them. (At most one die is ever taken back:
+    two staged dice are themselves an order placing the minimum, M16.)"""
+    from app.pure.magdagdon_view import power_moves
+    from cubiri.magdagdon.game import ENGINE, Phase
+
+    state = seed_9000_third_turn()
+    outcomes = set()
+    for reroll in (Reroll((0,)), Reroll((1,)), Reroll((0, 1, 2))):
+        stuck = ENGINE.play(state, reroll).phase is Phase.MAGDAGDON
+        outcomes.add(stuck)
+        assert power_moves(state, reroll) == ([Unstage(3)] if stuck else []) + [reroll]
+    assert outcomes == {True, False}  # (0,) lands in MAGDAGDON on this seed, the others not

@@ -45,6 +45,7 @@ from app.pure.magdagdon_view import (
     Tap,
     after_tap,
     build_view,
+    power_moves,
     refusal,
     rule_error,
 )
@@ -279,11 +280,19 @@ class MagdagdonScreen:
             tap = engine.PlaceRuin(tap.cell)
             state = self.state
             assert state is not None
+        taken_back = 0
+        if isinstance(tap, engine.Adjust | engine.Reroll):
+            # A power that leaves the roll in MAGDAGDON takes the staged dice back first.
+            *unstage, tap = power_moves(state, tap)
+            for move in unstage:
+                if self._play(move) is None:
+                    return
+            taken_back = len(unstage)
         if isinstance(tap, Action):
             after = self._play(tap)
             if after is None:
                 return
-            self.picked = after_tap(after, self.picked, tap)
+            self.picked = replace(after_tap(after, self.picked, tap), taken_back=taken_back)
             self._tell(state, after, tap)
         else:
             self.picked = after_tap(state, self.picked, tap)

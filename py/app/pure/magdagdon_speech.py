@@ -72,7 +72,10 @@ def _action(before: engine.State, after: engine.State, action: Action, t: Transl
     if isinstance(action, engine.Roll) or _first_throw_of_turn(before, action):
         return [t("announce.rolled", dice=", ".join(map(str, after.dice)))]
     if isinstance(action, engine.Adjust | engine.Reroll | Dice):
-        return [t("announce.power", dice=", ".join(map(str, after.dice)))]
+        said = [t("announce.power", dice=", ".join(map(str, after.dice)))]
+        if before.staged and not after.staged:  # `power_moves` took them back: a MAGDAGDON
+            said.append(t.plural("magdagdon.hint.taken_back", len(before.staged)))
+        return said
     if isinstance(action, engine.AcceptMagdagdon):
         return [t("magdagdon.hint.ruin")]
     return []

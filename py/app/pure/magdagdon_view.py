@@ -46,6 +46,7 @@ class Picked:
     rerolling: bool = False  # choosing dice for REROLL
     reroll: frozenset[int] = frozenset()
     accepting: bool = False  # ACCEPT MAGDAGDON pressed with powers left: the cell is the yes
+    taken_back: int = 0  # staged dice a power's MAGDAGDON just took back (`power_moves`)
 
 
 @dataclass(frozen=True)
@@ -105,6 +106,22 @@ Tap = (
     | CancelAccept
     | AcceptAt
 )
+
+
+def power_moves(state: State, power: Adjust | Reroll) -> list[Action]:
+    """What a power's tap plays: the power, after taking every staged die back when the power
+    leaves the roll in MAGDAGDON (issue 29). M16 ignores the staging, so the dice come back at
+    no cost, and in MAGDAGDON a staged die could neither be taken back nor changed (M14) while
+    ACCEPT would clear it anyway: left on the board it would count in the score and be offered
+    as a RUIN's cell. A REROLL of dice a person throws is unknown until typed: kept as it is."""
+    try:
+        outcome = ENGINE.play(state, power)  # the seed's dice for a REROLL, as the app plays
+    except RuleError:
+        return [power]  # refused: the screen says why
+    if not state.staged or outcome.phase is not Phase.MAGDAGDON:
+        return [power]
+    # The last staged first: no die is ever left staged without what it fitted next to (M12).
+    return [*(Unstage(cell) for _, cell in reversed(state.staged)), power]
 
 
 def after_tap(state: State, picked: Picked, tap: Tap) -> Picked:
@@ -389,7 +406,10 @@ def _message(state: State, picked: Picked, t: Translator) -> str:
         return t("magdagdon.hint.reroll")
     if phase is Phase.MAGDAGDON:
         key = "magdagdon.hint.magdagdon_powers" if state.powers_left else "magdagdon.hint.magdagdon"
-        return f"{t.plural(key, state.minimum)} {_fitting_values(state, t)}".rstrip()
+        said = [t.plural(key, state.minimum), _fitting_values(state, t)]
+        if picked.taken_back:
+            said.append(t.plural("magdagdon.hint.taken_back", picked.taken_back))
+        return " ".join(part for part in said if part)
     if phase is Phase.RUIN:
         return t("magdagdon.hint.ruin")
     if phase is Phase.OVER:

@@ -1,0 +1,77 @@
+"""MAGDAGDON slips the play-testers of issue 29 found, each reproduced as a player meets it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from playwright.sync_api import Page, expect
+
+from cubiri.magdagdon import game as engine
+from cubiri.magdagdon.scoring import breakdown
+from e2e.conftest import DESKTOP, PHONE
+from e2e.magdagdon_driver import MagdagdonDriver
+from e2e.taps import tap
+
+Open = Callable[[str], Page]
+Shot = Callable[[str], Path]
+SMALL = {"width": 320, "height": 568}
+
+
+def peaceful(page: Page) -> None:
+    page.add_init_script("localStorage.setItem('cubiri.magdagdon.difficulty', 'peaceful')")
+
+
+def stuck_with_a_staged_die(page: Page, open_app: Open) -> MagdagdonDriver:
+    """Issue 29's `?seed=9000` game up to T3, where INCREASE leaves a staged die in MAGDAGDON:
+    T1 3 1 2 5 → 1, 2, 3 on row 1; T2 6 2 2 1 → 2, 2, 1 down column 1; T3 5 6 5 2: DECREASE
+    die 1 → 4, the 2 on row 1 column 4, then INCREASE die 1 → 5 (the INCREASE not yet tapped)."""
+    peaceful(page)
+    page.set_viewport_size(PHONE)
+    open_app("?seed=9000#magdagdon")
+    driver = MagdagdonDriver(page, "peaceful", 9000)
+    for moves in (((1, 0), (2, 1), (0, 2)), ((1, 4), (2, 8), (3, 12))):
+        driver.roll()
+        for die, cell in moves:
+            driver.stage(die, cell)
+        driver.confirm()
+    driver.roll()
+    assert driver.state.dice == (5, 6, 5, 2)
+    expect(page.locator("#md-primary")).to_have_attribute("data-phase", "magdagdon")
+    driver.adjust(0, -1)
+    driver.stage(3, 3)
+    driver.pick(0)
+    return driver
+
+
+def test_a_power_that_leaves_the_roll_unplaceable_takes_the_staged_die_back(
+    page: Page, open_app: Open, shot: Shot
+) -> None:
+    stuck_with_a_staged_die(page, open_app)
+    tap(page.get_by_role("button", name="INCREASE +1"))
+    expect(page.locator("#md-primary")).to_have_attribute("data-phase", "magdagdon")
+    # The 2 is back in the tray, off the board and out of the score (M16 ignores the staging;
+    # nothing staged could move in MAGDAGDON, and ACCEPT would clear it anyway).
+    expect(page.locator("#md-cell-3")).to_have_attribute("data-kind", "empty")
+    expect(page.locator("#md-die-3")).not_to_have_attribute("data-status", "staged")
+    board = (1, 2, 3, 0, 2, 0, 0, 0, 2, 0, 0, 0, 1, 0, 0, 0)
+    expect(page.locator("#md-score")).to_have_text(f"Score {breakdown(board, 'peaceful', 2).final}")
+    message = page.locator("#md-message")
+    expect(message).to_contain_text("No order places 2 of these dice")
+    expect(message).to_contain_text("was taken back")
+    expect(page.locator("#announcer")).to_contain_text("was taken back")
+    shot("magdagdon-staged-taken-back-390")
+    # The 2 may now be changed by a power, as M14 allows an unstaged die.
+    tap(page.locator("#md-die-3"))
+    expect(page.get_by_role("button", name="INCREASE +1")).to_be_enabled()
+
+
+def test_a_power_that_saves_the_roll_keeps_the_staging(page: Page, open_app: Open) -> None:
+    driver = stuck_with_a_staged_die(page, open_app)
+    # DECREASE die 2 (6 → 5) keeps the roll placeable: the staged 2 stays where it is.
+    driver.pick(1)
+    tap(page.get_by_role("button", name="DECREASE −1"))
+    state = engine.play(driver.state, engine.Adjust(1, -1))
+    assert state.phase is engine.Phase.PLACE
+    expect(page.locator("#md-die-1")).to_have_text("5")
+    expect(page.locator("#md-cell-3")).to_have_attribute("data-kind", "staged")
