@@ -94,6 +94,7 @@ engines-if-installed:
 bench: $(VENV)/.stamp vendor browser
 	$(PY) bench/engine.py
 	$(PY) bench/run.py
+	$(PY) bench/engines.py
 	$(PY) bench/magdagdon_bot.py
 	$(PY) bench/mishimash_levels.py
 

@@ -39,6 +39,12 @@
   document.addEventListener("securitypolicyviolation", (event) => {
     probe.violations.push(`${event.violatedDirective} ${event.blockedURI}`);
   });
+  new MutationObserver((_, observer) => {
+    if (document.documentElement.hasAttribute("data-app-ready")) {
+      probe.readyAt = performance.now();
+      observer.disconnect();
+    }
+  }).observe(document.documentElement, { attributes: true, attributeFilter: ["data-app-ready"] });
   performance.setResourceTimingBufferSize?.(2000);
   probe.requests = () => [
     location.href,
