@@ -64,7 +64,7 @@ class Host:
     def t(self, key: str, **values: Any) -> str:
         return key
 
-    def announce(self, message: str) -> None:
+    def announce(self, message: str, last: bool = False) -> None:
         pass
 
     def notify(self, message: str) -> None:
@@ -107,5 +107,10 @@ def web_fixture(monkeypatch: pytest.MonkeyPatch) -> Iterator[types.SimpleNamespa
     monkeypatch.setattr(storage, "_protected", set())
     monkeypatch.setattr(storage, "_told", set())
     monkeypatch.setattr(storage, "_pending", [])
+    monkeypatch.setattr(storage, "_unreadable", False)
+    for name in ("_kept", "_under"):
+        monkeypatch.setattr(storage, name, {})
+    for name in ("_unsaved", "_warned"):
+        monkeypatch.setattr(storage, name, set())
     monkeypatch.setattr(stores, "_slots", {})
     yield types.SimpleNamespace(storage=local, console=console)

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from js import Intl, Object, URLSearchParams, document, window
-from pyodide.ffi import to_js
+from pyodide.ffi import create_once_callable, to_js
 
 from app.browser import feel, notice, storage, stores
 from app.browser.confirm import Confirm
@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from app.browser.mishimash_screen import MishimashScreen
 
 LANGUAGE_KEY = "cubiri.language"
+MAX_DAILY_LINK = 40  # `?daily=` is a date (10 characters) or "today"
 
 
 class Shell:
@@ -48,6 +49,8 @@ class Shell:
         self.daily = self._take_daily()  # `?daily=YYYY-MM-DD`, or "today" from a DAILY button
         self.depth = 0  # screens opened inside the app since it loaded, for the back button
         self.tour: str | None = None  # the game whose walkthrough RULES asked for (issue 16)
+        self._said_now: list[str] = []  # said in this instant (see announce)
+        self._said_last: list[str] = []
 
     def start(self) -> None:
         storage.on_problem(lambda problem: self.notify(self.t(f"storage.{problem}")))
@@ -119,7 +122,9 @@ class Shell:
         """`?daily=YYYY-MM-DD` opens that day's MAGDAGDON puzzle once, like `?seed=`; the
         screen checks the date (a past day is practice)."""
         text = self._take_param("daily")
-        return text[:10] or None if text is not None else None
+        # Whole, not cut to its first ten characters ("2026-11-201" is no date: issue 29);
+        # a longer text than any date is not kept, and still no date.
+        return text[:MAX_DAILY_LINK] or None if text is not None else None
 
     # Locale ---------------------------------------------------------------------------------
     def _saved_language(self) -> str:
@@ -247,8 +252,20 @@ class Shell:
         button.textContent = self.t("tour.replay")
         article.prepend(button)
 
-    def announce(self, message: str) -> None:
-        document.getElementById("announcer").textContent = message
+    def announce(self, message: str, last: bool = False) -> None:
+        """Say `message` in the live region. What is said in the same instant (one task: a move
+        and the walkthrough step it brings) is said together, each once, `last` ones after the
+        rest: a second write of the region would replace the first before it is read (issue 29)."""
+        if not message:
+            return
+        if not self._said_now and not self._said_last:
+            window.queueMicrotask(create_once_callable(self._next_instant))
+        (self._said_last if last else self._said_now).append(message)
+        said = list(dict.fromkeys(self._said_now + self._said_last))
+        document.getElementById("announcer").textContent = " ".join(said)
+
+    def _next_instant(self) -> None:
+        self._said_now, self._said_last = [], []
 
     def notify(self, message: str) -> None:
         """Something about saving the player should know: shown until closed, and spoken."""
@@ -259,6 +276,7 @@ class Shell:
         """Another tab wrote (issue 18): an open game takes a game moved on there, and the
         tables shown take rows added there. `key` is null when that tab cleared storage."""
         key = None if absent(event.key) else str(event.key)
+        storage.retry()  # that tab may have freed space for what this one could not write
         if key in (None, stores.MAGDAGDON_GAME) and self._magdagdon is not None:
             self._magdagdon.overtaken()
         if key in (None, stores.MISHIMASH_GAME) and self._mishimash is not None:

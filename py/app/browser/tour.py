@@ -50,7 +50,7 @@ class Tour:
         index = advance(self.game, self.index, facts)
         if index != self.index:
             self.index = index
-            self.host.announce(self._text())
+            self.host.announce(self._text(), last=True)
             self.next_due = TOURS[self.game][index].until == "next"
         self._render()
 
@@ -111,7 +111,7 @@ class Tour:
         self.index += 1
         self.index = advance(self.game, self.index, self.facts)
         self._render()
-        self.host.announce(self._text())
+        self.host.announce(self._text(), last=True)
         if by_id(f"tour-{self.game}-next").parentElement.hidden:
             self._focus_target()
 

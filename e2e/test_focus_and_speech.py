@@ -1,0 +1,148 @@
+"""Issue 29, focus and speech: what a keyboard and screen-reader player meets. What the page
+says is recorded as a screen reader hears it: the live region's text at the end of each task
+(a MutationObserver's callback), so two writes in one instant count as the last one only."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from e2e.conftest import keyboard_to
+
+Open = Callable[[str], Page]
+
+# Every text the announcer was left with, and every walkthrough step's text, with its time.
+RECORD_SPEECH = """
+addEventListener("DOMContentLoaded", () => {
+  window.__heard = []; window.__steps = [];
+  const log = (list, text) => {
+    text = (text || "").replace(/\\s+/g, " ").trim();
+    if (text) list.push({ t: performance.now(), text });
+  };
+  const announcer = document.getElementById("announcer");
+  new MutationObserver(() => log(window.__heard, announcer.textContent))
+    .observe(announcer, { childList: true, characterData: true, subtree: true });
+  new MutationObserver(() => {
+    for (const step of document.querySelectorAll(".tour-text")) {
+      if (step.textContent && step.dataset.logged !== step.textContent) {
+        step.dataset.logged = step.textContent;
+        const count = step.parentElement.querySelector(".tour-count").textContent;
+        const number = Number((count.match(/\\d+/) || ["0"])[0]);
+        const game = step.id.split("-")[1];
+        window.__steps.push({ text: step.textContent.replace(/\\s+/g, " ").trim(), number, game });
+      }
+    }
+  }).observe(document.body, { childList: true, characterData: true, subtree: true });
+});
+"""
+
+
+def heard(page: Page) -> list[str]:
+    return [entry["text"] for entry in page.evaluate("window.__heard")]
+
+
+def steps_shown(page: Page) -> list[str]:
+    return [entry["text"] for entry in page.evaluate("window.__steps")]
+
+
+# The steps a move brings that is itself said (ROLL, a placement, CONFIRM; a selection, ROLL
+# AGAIN): both must be heard. Step 1 is read with the focus, as the description of NEXT
+# (aria-describedby); MAGDAGDON's step 4 follows a picked die, which says nothing of its own.
+SAID_WITH_A_MOVE = {"magdagdon": {3, 5, 6, 7, 8}, "mishimash": {3, 4, 5}}
+
+
+def unheard_steps(page: Page) -> list[str]:
+    """Steps shown but not heard, or heard without the move that brought them."""
+    said = heard(page)
+    missed = []
+    for entry in page.evaluate("window.__steps"):
+        text, number, game = entry["text"], entry["number"], entry["game"]
+        lines = [line for line in said if text in line]
+        if number == 1:
+            continue
+        if not lines or (number in SAID_WITH_A_MOVE[game] and all(ln == text for ln in lines)):
+            missed.append(f"{game} step {number}: {text}")
+    return missed
+
+
+def wait_step(page: Page, game: str, number: int) -> None:
+    page.wait_for_function(
+        "n => (document.querySelector('#tour-' + n[0] + '-count').textContent.match(/\\d+/g)"
+        " || [])[0] == n[1]",
+        arg=[game, str(number)],
+    )
+
+
+@pytest.mark.walkthrough
+@pytest.mark.parametrize("language", ["en", "hu"])
+def test_every_walkthrough_step_is_said_with_the_move_that_brought_it(
+    page: Page, open_app: Open, language: str
+) -> None:
+    page.add_init_script(f"localStorage.setItem('cubiri.language', '{language}')")
+    page.add_init_script(RECORD_SPEECH)
+    open_app("#magdagdon")
+    wait_step(page, "magdagdon", 1)
+    page.locator("#tour-magdagdon-next").click()
+    wait_step(page, "magdagdon", 2)
+    page.locator("#md-primary").click()  # ROLL: 4 3 5 6
+    wait_step(page, "magdagdon", 3)
+    page.locator("#md-die-1").click()  # the 3
+    wait_step(page, "magdagdon", 4)
+    page.locator("#md-cell-0").click()
+    wait_step(page, "magdagdon", 5)
+    page.locator("#md-cell-1").click()  # the 4, picked for the player
+    wait_step(page, "magdagdon", 6)
+    page.locator("#md-cell-2").click()
+    page.locator("#md-cell-3").click()
+    wait_step(page, "magdagdon", 7)
+    page.locator("#md-primary").click()  # CONFIRM
+    wait_step(page, "magdagdon", 8)
+    page.locator("#tour-magdagdon-next").click()  # PLAY
+    expect(page.locator("#tour-magdagdon")).to_be_hidden()
+
+    page.evaluate("location.hash = '#mishimash'")
+    wait_step(page, "mishimash", 1)
+    page.locator("#tour-mishimash-next").click()
+    wait_step(page, "mishimash", 2)
+    page.locator("#ms-roll").click()  # 4 5 4 3 1 6
+    wait_step(page, "mishimash", 3)
+    page.locator("#ms-die-4").click()  # the 1
+    wait_step(page, "mishimash", 4)
+    page.locator("#ms-again").click()  # ROLL AGAIN: BUST
+    wait_step(page, "mishimash", 5)
+    page.wait_for_timeout(50)
+    assert len(steps_shown(page)) >= 12
+    assert unheard_steps(page) == []
+    # The move is said too, before the step it brought.
+    rolled = next(line for line in heard(page) if "4, 5, 4, 3, 1, 6" in line)
+    assert rolled.index("4, 5, 4, 3, 1, 6") < rolled.index(steps_shown(page)[-3][:20])
+
+
+def test_a_difficulty_chosen_by_arrows_then_tab_gives_the_focus_back(
+    page: Page, open_app: Open
+) -> None:
+    """SETTINGS, ArrowDown on the difficulty radios, Tab out: the dialog asks; Escape, KEEP
+    PLAYING or NEW GAME leave the focus where the player was going, never on <body>."""
+    open_app("?seed=10#magdagdon")
+    page.locator("#md-primary").click()  # ROLL: a game in progress
+    for close in ("Escape", "#confirm-cancel", "#confirm-ok"):
+        page.evaluate("location.hash = '#settings'")
+        checked = page.locator("input[name=difficulty]:checked")
+        checked.focus()
+        page.keyboard.press("ArrowDown")
+        page.keyboard.press("Tab")
+        expect(page.locator("#confirm-dialog")).to_be_visible()
+        if close == "Escape":
+            page.keyboard.press("Escape")
+        else:
+            keyboard_to(page, close)
+            page.keyboard.press("Enter")
+        expect(page.locator("#confirm-dialog")).to_be_hidden()
+        page.wait_for_timeout(50)
+        focused = page.evaluate("document.activeElement && document.activeElement.tagName")
+        assert focused not in (None, "BODY"), f"after {close} the focus is on {focused}"
+        assert page.evaluate(
+            "document.querySelector('#screen-settings').contains(document.activeElement)"
+        )
