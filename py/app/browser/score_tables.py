@@ -8,7 +8,7 @@ from typing import Any
 from js import Date, Intl, Object, document
 from pyodide.ffi import to_js
 
-from app.browser import stores
+from app.browser import storage, stores
 from app.browser.dom import absent
 from app.pure.i18n import Translator
 from app.pure.records import Record
@@ -155,6 +155,11 @@ def render_scores(body: Any, t: Translator) -> None:
     """HIGH SCORES: MAGDAGDON's table per difficulty, then MISHIMASH's solo records per target,
     read from storage, so a game finished in another tab shows too."""
     body.replaceChildren()
+    if not storage.keeping():  # the tables below hold this page's games at most: say why
+        why = document.createElement("p")
+        why.className = "scores-unsaved"
+        why.textContent = t("scores.unsaved")
+        body.appendChild(why)
 
     def section() -> Any:
         element = document.createElement("section")

@@ -150,8 +150,10 @@ def set_feel(name: str, on: bool) -> None:
 
 def tour_due(game: str) -> bool:
     """Whether a first visit should show `game`'s walkthrough: not seen yet, and storage there
-    to remember it (blocked storage would show it at every visit; RULES still offers it)."""
-    return storage.available() and storage.read(TOUR_KEY.format(game=game)) != "seen"
+    to remember it (blocked storage, or storage that refuses reads, would show it at every
+    visit; RULES still offers it)."""
+    seen = storage.read(TOUR_KEY.format(game=game)) == "seen"
+    return not seen and storage.remembers()  # read first: a refused read is learned there
 
 
 def set_tour_seen(game: str) -> None:
@@ -286,7 +288,9 @@ class Slot(Generic[S]):
         if self.moved_on():
             return False
         stamp = f"{random.getrandbits(48):012x}"
-        if storage.write(self.key, self.codec.dump(saved, stamp)):
+        # A write storage refused is kept by the page (and written once storage takes it): it
+        # is this tab's save all the same, or its next read would look like another tab's.
+        if storage.write(self.key, self.codec.dump(saved, stamp)) or storage.unsaved(self.key):
             self._see(stamp)
         return True
 
