@@ -133,7 +133,12 @@ def test_a_difficulty_chosen_by_arrows_then_tab_gives_the_focus_back(
         checked.focus()
         page.keyboard.press("ArrowDown")
         page.keyboard.press("Tab")
-        expect(page.locator("#confirm-dialog")).to_be_visible()
+        dialog = page.locator("#confirm-dialog")
+        expect(dialog).to_be_visible()
+        # What will be lost is read with the dialog's name, not only shown.
+        lost = page.locator("#confirm-text").inner_text()
+        assert "will be lost" in lost
+        expect(dialog).to_have_accessible_description(lost)
         if close == "Escape":
             page.keyboard.press("Escape")
         else:

@@ -70,7 +70,7 @@ class Host:
     def notify(self, message: str) -> None:
         self.notices.append(message)
 
-    def ask(self, text: str, on_ok: Callable[[], None]) -> None:
+    def ask(self, text: str, on_ok: Callable[[], None], return_to: Any = None) -> None:
         on_ok()
 
 

@@ -4,7 +4,7 @@ imports the screens and never the other way round."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Protocol
+from typing import Any, Protocol
 
 from app.pure.i18n import Translator
 
@@ -17,4 +17,4 @@ class Host(Protocol):
 
     def notify(self, message: str) -> None: ...
 
-    def ask(self, text: str, on_ok: Callable[[], None]) -> None: ...
+    def ask(self, text: str, on_ok: Callable[[], None], return_to: Any = None) -> None: ...

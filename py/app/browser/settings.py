@@ -89,7 +89,9 @@ class Settings:
         if self._pending_difficulty is None or (not absent(going_to) and field.contains(going_to)):
             return
         pending, self._pending_difficulty = self._pending_difficulty, None
-        self._choose_difficulty(pending)
+        # The focus is between the two as the dialog opens: it goes on to where Tab took it.
+        back = going_to if not absent(going_to) else event.target
+        self._choose_difficulty(pending, back)
 
     def _on_difficulty(self, event: Any) -> None:
         choice = str(event.target.value)
@@ -101,12 +103,12 @@ class Settings:
             return
         self._choose_difficulty(choice)
 
-    def _choose_difficulty(self, choice: str) -> None:
+    def _choose_difficulty(self, choice: str, return_to: Any = None) -> None:
         if choice not in DIFFICULTIES or choice == stores.difficulty():
             return
         if self._game_in_progress():
             text = self.host.t("confirm.new_game.text", difficulty=choice.upper())
-            self.host.ask(text, lambda: self._change_difficulty(choice))
+            self.host.ask(text, lambda: self._change_difficulty(choice), return_to)
         else:
             self._change_difficulty(choice)
 

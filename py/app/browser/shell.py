@@ -293,9 +293,10 @@ class Shell:
 
         render_scores(document.getElementById("scores-body"), self.t)
 
-    def ask(self, text: str, on_ok: Callable[[], None]) -> None:
-        """The confirm dialog: NEW GAME runs `on_ok`, KEEP PLAYING (or Escape) changes nothing."""
-        self.confirm.ask(text, on_ok)
+    def ask(self, text: str, on_ok: Callable[[], None], return_to: Any = None) -> None:
+        """The confirm dialog: NEW GAME runs `on_ok`, KEEP PLAYING (or Escape) changes nothing;
+        the focus then goes back to `return_to` (by default, what had it) if it was lost."""
+        self.confirm.ask(text, on_ok, return_to)
 
     # Handlers: translate the event into a navigation, then render ----------------------------
     def _on_click(self, event: Any) -> None:
