@@ -75,3 +75,62 @@ def test_a_power_that_saves_the_roll_keeps_the_staging(page: Page, open_app: Ope
     assert state.phase is engine.Phase.PLACE
     expect(page.locator("#md-die-1")).to_have_text("5")
     expect(page.locator("#md-cell-3")).to_have_attribute("data-kind", "staged")
+
+
+def in_view(page: Page, selector: str) -> bool:
+    """Whether the whole of `selector`'s element is inside the viewport, unscrolled."""
+    return page.evaluate(
+        """s => { const r = document.querySelector(s).getBoundingClientRect();
+                  return r.width > 0 && r.top >= 0 && r.left >= 0
+                      && r.bottom <= innerHeight && r.right <= innerWidth; }""",
+        selector,
+    )
+
+
+def in_magdagdon(page: Page, open_app: Open) -> MagdagdonDriver:
+    """`?seed=9000` at T3: 5 6 5 2 is a MAGDAGDON that a power can save."""
+    driver = stuck_with_a_staged_die(page, open_app)
+    tap(page.get_by_role("button", name="INCREASE +1"))
+    expect(page.locator("#md-primary")).to_have_attribute("data-phase", "magdagdon")
+    return driver
+
+
+def test_in_magdagdon_what_the_message_names_is_in_view(
+    page: Page, open_app: Open, shot: Shot
+) -> None:
+    in_magdagdon(page, open_app)
+    named = ["#md-message", "#md-decrease", "#md-increase", "#md-reroll", "#md-primary"]
+    # The phone as the tap left it: the app scrolled what the message names into view.
+    page.screenshot(path="e2e/screenshots/magdagdon-stuck-view-390.png")
+    assert [s for s in named if not in_view(page, s)] == []
+    page.set_viewport_size(DESKTOP)
+    page.evaluate("scrollTo(0, 0)")
+    page.screenshot(path="e2e/screenshots/magdagdon-stuck-view-1280.png")
+    assert [s for s in named if not in_view(page, s)] == []
+    page.set_viewport_size(SMALL)  # a 568 px phone scrolls: looked at, not asserted
+    page.locator("#md-message").scroll_into_view_if_needed()
+    page.screenshot(path="e2e/screenshots/magdagdon-stuck-view-320.png")
+    # With ACCEPT pressed (powers left), CANCEL is named: it is in view too.
+    page.set_viewport_size(PHONE)
+    page.evaluate("scrollTo(0, 0)")
+    tap(page.locator("#md-primary"))
+    expect(page.locator("#md-cancel")).to_be_visible()
+    page.screenshot(path="e2e/screenshots/magdagdon-accepting-view-390.png")
+    assert in_view(page, "#md-cancel") and in_view(page, "#md-message")
+    # The RUIN's cells are lit in the danger red of the message, not a placement's teal.
+    lit = page.locator("#md-cell-3")
+    expect(lit).to_have_attribute("data-lit", "true")
+    placement = "rgba(55, 198, 176, 0.22)"
+    assert lit.evaluate("c => getComputedStyle(c).backgroundColor") != placement
+
+
+def test_the_desktop_uses_its_width_with_every_control_in_view(page: Page, open_app: Open) -> None:
+    in_magdagdon(page, open_app)
+    page.set_viewport_size(DESKTOP)
+    page.evaluate("scrollTo(0, 0)")
+    page.screenshot(path="e2e/screenshots/magdagdon-desktop-1280.png")
+    width = page.evaluate("document.querySelector('#screen-magdagdon').offsetWidth")
+    assert width > 800, f"one {width} px column on a 1280 px desktop"
+    controls = ["#md-board", "#md-message", "#md-dice", "#md-primary", "#md-reroll"]
+    controls += ["#md-hint", "#md-daily-start", "#md-restart"]
+    assert [s for s in controls if not in_view(page, s)] == []

@@ -303,3 +303,23 @@ def test_a_reroll_into_magdagdon_takes_the_staging_back_too() -> None:
         outcomes.add(stuck)
         assert power_moves(state, reroll) == ([Unstage(3)] if stuck else []) + [reroll]
     assert outcomes == {True, False}  # (0,) lands in MAGDAGDON on this seed, the others not
+
+
+def test_a_score_below_zero_has_a_minus_sign_and_no_well_played() -> None:
+    from app.pure.magdagdon_view import points
+    from cubiri.magdagdon.game import Phase
+
+    assert (points(-43), points(0), points(12)) == ("−43", "0", "12")
+    board = parse_board("xxxx/xxxx/xxxx/xxx1")  # seven RUINS and more: far below zero
+    state = replace(new_game("peaceful", 1), board=board, phase=Phase.OVER, turns=16)
+    view = build_view(state, Picked(), t)
+    assert view.score.startswith("Score −") and "-" not in view.score
+    assert "Well played" not in view.message and "below zero" in view.message
+
+
+def test_reroll_with_no_die_chosen_reads_reroll_not_reroll_0_dice() -> None:
+    state = rolled("..../.3../..../....", [4, 1, 3, 6])
+    view = build_view(state, Picked(rerolling=True), t)
+    assert view.powers.reroll_label == "REROLL" and view.powers.reroll is None
+    view = build_view(state, Picked(rerolling=True, reroll=frozenset({1})), t)
+    assert view.powers.reroll_label.split() == ["REROLL", "1", "DIE"]

@@ -74,6 +74,7 @@ class Board:
             button.textContent = cell.text
             button.dataset.kind = cell.kind
             button.dataset.lit = "true" if cell.lit else "false"
+            button.dataset.tap = cell.tap.kind if cell.tap is not None else ""  # a RUIN's: red
             button.setAttribute("aria-label", cell.label)
         if previous is None or (previous.rows, previous.cols) != (view.rows, view.cols):
             for kind, lines in (("row", view.rows), ("col", view.cols)):

@@ -13,6 +13,7 @@ from app.browser.host import Host
 from app.browser.score_tables import render_table
 from app.pure.feel import place_in_table
 from app.pure.magdagdon_view import EndView
+from app.pure.magdagdon_view import points as shown_points
 from app.pure.records import Record
 from cubiri.magdagdon import game as engine
 
@@ -34,7 +35,7 @@ class EndScreen:
         t = self.host.t
         breakdown = by_id("md-breakdown")
         breakdown.replaceChildren()
-        rows = [*end.rows, (t("magdagdon.end.final"), str(end.final))]
+        rows = [*end.rows, (t("magdagdon.end.final"), shown_points(end.final))]
         for index, (label, points) in enumerate(rows):
             tr = document.createElement("tr")
             if index == len(rows) - 1:

@@ -508,6 +508,11 @@ class MagdagdonScreen:
         end.hidden = not over
         if view.end is not None and (previous is None or previous.end != view.end):
             self._render_end(view)
+        if view.phase == "magdagdon" and (
+            previous is None
+            or (previous.phase, previous.powers.cancel) != ("magdagdon", powers.cancel)
+        ):
+            _bring_into_view(by_id("md-powers") if powers.visible else primary)
         self.last_view = view
         if self.tour.active:
             self.tour.update(self._tour_facts(state))
@@ -529,3 +534,13 @@ class MagdagdonScreen:
         self.end.render(view.end, state, table, self.record_id, self.celebrate)
         self.daily.render_end(self.meta, state)
         self.computer.start(state)
+
+
+def _bring_into_view(element: Any) -> None:
+    """A MAGDAGDON's message names ACCEPT and the Majda Powers (CANCEL among them while the
+    RUIN's cell is asked for), which sit below the dice: scroll them just into view, the
+    message above them staying in view on a phone (issue 29)."""
+    from js import Object
+    from pyodide.ffi import to_js
+
+    element.scrollIntoView(to_js({"block": "nearest"}, dict_converter=Object.fromEntries))

@@ -229,6 +229,12 @@ class MagdagdonView:
         return self.primary_tap is not None
 
 
+def points(score: int) -> str:
+    """A score as shown: below zero with the minus sign (−43) of the breakdown's −105, never a
+    hyphen."""
+    return f"−{-score}" if score < 0 else str(score)
+
+
 def cell_name(t: Translator, index: int) -> str:
     row, col = divmod(index, SIZE)
     return t("magdagdon.cell", row=row + 1, col=col + 1)
@@ -262,7 +268,7 @@ def build_view(state: State, picked: Picked, t: Translator) -> MagdagdonView:
         phase=phase.value,
         turn=t("magdagdon.turn", n=state.turns + (0 if phase is Phase.OVER else 1)),
         difficulty=state.difficulty.upper(),
-        score=t("magdagdon.score", score=result.final),
+        score=t("magdagdon.score", score=points(result.final)),
         cells=cells,
         rows=lines[:SIZE],
         cols=lines[SIZE:],
@@ -413,7 +419,8 @@ def _message(state: State, picked: Picked, t: Translator) -> str:
     if phase is Phase.RUIN:
         return t("magdagdon.hint.ruin")
     if phase is Phase.OVER:
-        return t("magdagdon.hint.over")
+        below_zero = state.score().final < 0  # "Well played!" would mock a −43 (issue 29)
+        return t("magdagdon.hint.over_below_zero" if below_zero else "magdagdon.hint.over")
     staged, minimum = len(state.staged), state.minimum
     if picked.die is not None and picked.die in state.available:
         if not state.legal_cells(picked.die):
@@ -478,8 +485,9 @@ def _powers(state: State, picked: Picked, t: Translator) -> PowerView:
         decrease=Adjust(die, -1) if die is not None and Adjust(die, -1) in offered else None,
         increase=Adjust(die, 1) if die is not None and Adjust(die, 1) in offered else None,
         reroll=reroll,
+        # No die chosen yet: REROLL, not a disabled "REROLL 0 DICE" (issue 29).
         reroll_label=t.plural("magdagdon.reroll_count", chosen)
-        if picked.rerolling
+        if picked.rerolling and chosen
         else t("magdagdon.reroll"),
         cancel=CancelReroll()
         if picked.rerolling
