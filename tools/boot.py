@@ -132,30 +132,58 @@ def _windows_only(test: ast.expr) -> bool | None:
     return None
 
 
-def _statements_run_at_import(body: list[ast.stmt]) -> Iterator[ast.AST]:
+def _only_builtins(body: list[ast.stmt], builtins: frozenset[str]) -> bool:
+    """Whether `body` imports something, and only modules built into the runtime."""
+    names = [
+        alias.name if isinstance(node, ast.Import) else (node.module or "")
+        for node in body
+        for alias in (node.names if isinstance(node, ast.Import) else [None])  # type: ignore[list-item]
+        if isinstance(node, ast.Import | ast.ImportFrom)
+    ]
+    return bool(names) and all(name.split(".")[0] in builtins for name in names)
+
+
+def _catches_import_error(handler: ast.ExceptHandler) -> bool:
+    text = ast.unparse(handler.type) if handler.type else ""
+    return "ImportError" in text or "ModuleNotFoundError" in text
+
+
+def _statements_run_at_import(
+    body: list[ast.stmt], builtins: frozenset[str] = frozenset()
+) -> Iterator[ast.AST]:
     """The nodes a module runs when it is imported: its body and the blocks in it (if, try,
-    with, class bodies), not its functions' bodies, nor Windows' branches."""
+    with, class bodies), not its functions' bodies, nor Windows' branches, nor the pure-Python
+    fallback of a C module the runtime has built in (`try: from _datetime import *` / `except
+    ImportError: from _pydatetime import *`)."""
     for statement in body:
         if isinstance(statement, ast.FunctionDef | ast.AsyncFunctionDef):
             continue
         if isinstance(statement, ast.If):
             windows = _windows_only(statement.test)
             if windows is not True:
-                yield from _statements_run_at_import(statement.body)
+                yield from _statements_run_at_import(statement.body, builtins)
             if windows is not False:
-                yield from _statements_run_at_import(statement.orelse)
+                yield from _statements_run_at_import(statement.orelse, builtins)
             continue
         yield statement
         if isinstance(statement, ast.ClassDef | ast.With | ast.For | ast.While):
-            yield from _statements_run_at_import(statement.body)
+            yield from _statements_run_at_import(statement.body, builtins)
         if isinstance(statement, ast.Try | ast.TryStar):
             for block in (statement.body, statement.orelse, statement.finalbody):
-                yield from _statements_run_at_import(block)
+                yield from _statements_run_at_import(block, builtins)
+            builtin = _only_builtins(statement.body, builtins)
             for handler in statement.handlers:
-                yield from _statements_run_at_import(handler.body)
+                if not (builtin and _catches_import_error(handler)):
+                    yield from _statements_run_at_import(handler.body, builtins)
 
 
-def imports(source: str, name: str, is_package: bool, lazy: bool = True) -> Iterator[str]:
+def imports(
+    source: str,
+    name: str,
+    is_package: bool,
+    lazy: bool = True,
+    builtins: frozenset[str] = frozenset(),
+) -> Iterator[str]:
     """Every module `source` (the module `name`) may import, including, for `from package
     import x`, the submodule `package.x` where there is one: at any depth when `lazy` (the
     app's own modules: what a function imports when it runs counts), else only what runs when
@@ -166,7 +194,7 @@ def imports(source: str, name: str, is_package: bool, lazy: bool = True) -> Iter
     except SyntaxError:  # newer syntax than this Python's (the runtime's is 3.14)
         yield from _imports_by_lines(source, package, lazy)
         return
-    nodes = ast.walk(tree) if lazy else _statements_run_at_import(tree.body)
+    nodes = ast.walk(tree) if lazy else _statements_run_at_import(tree.body, builtins)
     for node in nodes:
         if isinstance(node, ast.Import):
             for alias in node.names:
@@ -261,8 +289,17 @@ def app_sources(root: Path = ROOT) -> dict[str, str]:
     return found
 
 
+def builtin_modules(wasm: Path) -> frozenset[str]:
+    """The C modules built into the runtime: its `PyInit_<name>` symbols."""
+    found = re.findall(rb"PyInit_(\w+)", wasm.read_bytes()) if wasm.is_file() else []
+    return frozenset(name.decode() for name in found)
+
+
 def needed_modules(
-    archive: zipfile.ZipFile, extra_sources: dict[str, str], roots: Iterable[str] = RUNTIME_ROOTS
+    archive: zipfile.ZipFile,
+    extra_sources: dict[str, str],
+    roots: Iterable[str] = RUNTIME_ROOTS,
+    builtins: frozenset[str] = frozenset(),
 ) -> set[str]:
     """The archive's modules reached from `roots` and from the imports of `extra_sources`."""
     names = module_names(archive)
@@ -288,16 +325,19 @@ def needed_modules(
         name = queue.pop()
         member = names[name]
         source = archive.read(member).decode("utf-8")
-        for imported in imports(source, name, member.endswith("__init__.py"), lazy=False):
+        package = member.endswith("__init__.py")
+        for imported in imports(source, name, package, lazy=False, builtins=builtins):
             want(imported)
     return wanted
 
 
-def write_stdlib(full: Path, target: Path, extra_sources: dict[str, str]) -> list[str]:
+def write_stdlib(
+    full: Path, target: Path, extra_sources: dict[str, str], builtins: frozenset[str] = frozenset()
+) -> list[str]:
     """The trimmed archive at `target`: the wanted modules' files, the other files of their
     folders (`py.typed`, `site-packages/README.txt`) and the folders. The members kept."""
     with zipfile.ZipFile(full) as archive:
-        wanted = needed_modules(archive, extra_sources)
+        wanted = needed_modules(archive, extra_sources, builtins=builtins)
         names = module_names(archive)
         keep_members = {names[name] for name in wanted}
         packages = {member.rpartition("/")[0] for member in keep_members}
@@ -345,7 +385,8 @@ def build(folder: Path, root: Path = ROOT) -> list[Path]:
     (folder / WRAPPER).write_text(wrapper_text(folder / "pyodide-lock.json"), encoding="utf-8")
     (folder / WORKER).write_text((SOURCES / WORKER).read_text(encoding="utf-8"), encoding="utf-8")
     extra = {**app_sources(root), **pyscript_sources()}
-    write_stdlib(folder / "python_stdlib.zip", folder / STDLIB, extra)
+    builtins = builtin_modules(folder / "pyodide.asm.wasm")
+    write_stdlib(folder / "python_stdlib.zip", folder / STDLIB, extra, builtins)
     return [folder / WRAPPER, folder / WORKER, folder / STDLIB]
 
 
