@@ -35,6 +35,15 @@ def page_today(page: Page) -> date:
     return date(year, month, day)
 
 
+def shown_day(page: Page, day: date) -> str:
+    """`day` as the page writes dates (HIGH SCORES' medium style, in English)."""
+    shown: str = page.evaluate(
+        "iso => new Intl.DateTimeFormat('en', {dateStyle: 'medium'}).format(new Date(iso))",
+        f"{day.isoformat()}T12:00:00",
+    )
+    return shown
+
+
 def test_todays_daily_to_the_end_shared_then_a_second_attempt_is_practice(
     page: Page,
     context: BrowserContext,
@@ -51,7 +60,7 @@ def test_todays_daily_to_the_end_shared_then_a_second_attempt_is_practice(
     today = page_today(page)
     seed = daily.daily_seed(today, "peaceful")
     banner = page.locator("#md-daily")
-    expect(banner).to_have_text(f"DAILY {today.isoformat()} · this attempt counts")
+    expect(banner).to_have_text(f"DAILY {shown_day(page, today)} · this attempt counts")
     driver = MagdagdonDriver(page, "peaceful", seed)
     driver.play_turn()
     driver.expect_in_step()  # the daily's dice are the seed's
@@ -96,7 +105,7 @@ def test_todays_daily_to_the_end_shared_then_a_second_attempt_is_practice(
     again.roll()
     again.expect_in_step()
     expect(banner).to_have_text(
-        f"DAILY {today.isoformat()} · practice: only the first attempt counts"
+        f"DAILY {shown_day(page, today)} · practice: only the first attempt counts"
     )
     both_sizes(page, shot, "magdagdon-daily-practice")
     stored = page.evaluate("localStorage.getItem('cubiri.magdagdon.daily')")
@@ -110,7 +119,7 @@ def test_a_daily_link_for_a_past_day_opens_it_as_practice(page: Page, open_app: 
     page.set_viewport_size(PHONE)
     open_app("?daily=2025-06-01")
     expect(page.locator("#md-daily")).to_have_text(
-        "DAILY 2025-06-01 · practice: only the first attempt counts"
+        "DAILY Jun 1, 2025 · practice: only the first attempt counts"
     )
     driver = MagdagdonDriver(page, "peaceful", daily.daily_seed(date(2025, 6, 1), "peaceful"))
     driver.roll()

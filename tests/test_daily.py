@@ -131,6 +131,54 @@ def test_the_calendar_shows_the_last_four_weeks_with_their_scores() -> None:
     assert all(d.score is None for d in daily.calendar(results, today, "nightmare"))
 
 
+def test_the_calendar_is_whole_weeks_from_a_monday_with_blanks_after_today() -> None:
+    # Issue 29: 28 days from mid-week put no day under its weekday.
+    today = date(2026, 12, 3)  # a Thursday
+    days = daily.calendar_weeks(results_of({today: 10}), today, "peaceful")
+    assert len(days) == 4 * 7
+    first = days[0]
+    assert first is not None and first.day == date(2026, 11, 9) and first.day.weekday() == 0
+    assert days[24] is not None and days[24].today and days[24].score == 10
+    assert days[25:] == [None, None, None]
+    sunday = date(2026, 12, 6)
+    assert daily.calendar_weeks({}, sunday, "peaceful")[-1] == daily.CalendarDay(
+        sunday, None, False, True
+    )
+
+
+def test_a_past_day_played_as_practice_shows_its_best_practice_score() -> None:
+    # Issue 29: a past day played from the calendar stayed "not played".
+    from app.pure.history import Entry
+
+    def entry(day: str, score: int, flags: set[str], difficulty: str = "peaceful") -> Entry:
+        outcome = {"score": score, "turns": 9, "powers": 0}
+        ended = "2026-12-03T10:00:00Z"
+        marks = frozenset(flags)
+        return Entry("x", "magdagdon", ended, 0, 1, (), 0, outcome, marks, day, difficulty)
+
+    entries = [
+        entry("2026-12-01", 80, {"practice"}),
+        entry("2026-12-01", 120, {"practice"}),
+        entry("2026-12-01", 300, {"practice"}, "nightmare"),
+        entry("2026-12-02", 99, {"daily"}),
+    ]
+    practice = daily.practice_scores(entries, "peaceful")
+    assert practice == {"2026-12-01": 120}
+    today = date(2026, 12, 3)
+    results = results_of({today - timedelta(days=2): 50})  # a counted score wins over practice
+    days = {d.day: d for d in daily.calendar_weeks({}, today, "peaceful", practice) if d}
+    assert days[date(2026, 12, 1)].practice == 120 and days[date(2026, 12, 1)].score is None
+    counted = {d.day: d for d in daily.calendar_weeks(results, today, "peaceful", practice) if d}
+    assert counted[date(2026, 12, 1)].score == 50 and counted[date(2026, 12, 1)].practice is None
+
+
+def test_a_daily_link_date_is_exactly_a_date() -> None:
+    # Issue 29: "2026-11-201" opened the 20th (the link was cut to 10 characters).
+    assert daily.parse_day("2026-11-20") == date(2026, 11, 20)
+    for bad in ("2026-11-201", "2026-02-30", "nonsense", "", "2026-11-20x"):
+        assert daily.parse_day(bad) is None
+
+
 def test_results_round_trip_and_the_first_attempt_is_remembered() -> None:
     results = daily.with_result({}, DAY, "peaceful", DayResult(None))
     assert daily.attempted(results, DAY, "peaceful")

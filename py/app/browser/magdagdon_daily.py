@@ -11,7 +11,7 @@ from collections.abc import Callable
 from datetime import date
 from typing import Any
 
-from js import Date, Object, document, window
+from js import Date, Intl, Object, document, window
 from pyodide.ffi import to_js
 
 from app.browser import stores
@@ -29,6 +29,25 @@ def local_today() -> date:
     return date(int(now.getFullYear()), int(now.getMonth()) + 1, int(now.getDate()))
 
 
+def day_text(day: date, language: str) -> str:
+    """A day as HIGH SCORES writes dates (noon: the same day in every time zone)."""
+    return format_date(f"{day.isoformat()}T12:00:00", language)
+
+
+def _intl(day: date, language: str, options: dict[str, str]) -> str:
+    style = to_js(options, dict_converter=Object.fromEntries)
+    return str(Intl.DateTimeFormat.new(language, style).format(Date.new(f"{day}T12:00:00")))
+
+
+def month_text(day: date, language: str) -> str:
+    return _intl(day, language, {"month": "long", "year": "numeric"})
+
+
+def weekday_text(weekday: int, language: str) -> str:
+    """The short name of a weekday (0 Monday) in `language`."""
+    return _intl(date(2024, 1, 1 + weekday), language, {"weekday": "short"})  # 1 Jan: a Monday
+
+
 class DailyPanel:
     def __init__(self, host: Host) -> None:
         self.host = host
@@ -40,7 +59,8 @@ class DailyPanel:
             show_text(banner, "")
             return
         key = "magdagdon.daily.practice" if meta.practice else "magdagdon.daily.counts"
-        show_text(banner, self.host.t(key, date=meta.day.isoformat()))
+        # The date as HIGH SCORES writes it, in the player's language (issue 29).
+        show_text(banner, self.host.t(key, date=day_text(meta.day, self.host.t.language)))
         banner.dataset.practice = "true" if meta.practice else "false"
 
     def render_end(self, meta: GameMeta | None, state: engine.State | None) -> None:
@@ -60,16 +80,35 @@ class DailyPanel:
         by_id("md-calendar-title").textContent = t(
             "magdagdon.daily.calendar", difficulty=meta.difficulty.upper()
         )
+        # Whole weeks under the weekdays' names, with the months they span (issue 29); a past
+        # day played as practice shows that score.
+        practice = daily.practice_scores(stores.history(), meta.difficulty)
+        weeks = daily.calendar_weeks(results, today, meta.difficulty, practice)
+        shown = [entry.day for entry in weeks if entry is not None]
+        by_id("md-calendar-months").textContent = " – ".join(
+            dict.fromkeys(month_text(day, t.language) for day in (shown[0], shown[-1]))
+        )
+        heads = by_id("md-calendar-days")
+        heads.replaceChildren()
+        for weekday in range(7):
+            head = document.createElement("li")
+            head.className = "md-weekday"
+            head.textContent = weekday_text(weekday, t.language)
+            heads.appendChild(head)
         calendar = by_id("md-calendar")
         calendar.replaceChildren()
-        for entry in daily.calendar(results, today, meta.difficulty):
+        for entry in weeks:
             calendar.appendChild(self._day(entry))
 
-    def _day(self, entry: daily.CalendarDay) -> Any:
+    def _day(self, entry: daily.CalendarDay | None) -> Any:
         t = self.host.t
-        iso = entry.day.isoformat()
-        shown = format_date(f"{iso}T12:00:00", t.language)
         item = document.createElement("li")
+        if entry is None:  # after today, in today's week
+            item.className = "md-day-blank"
+            item.setAttribute("aria-hidden", "true")
+            return item
+        iso = entry.day.isoformat()
+        shown = day_text(entry.day, t.language)
         link = document.createElement("a")
         link.href = f"?daily={iso}#magdagdon"
         link.className = "md-day"
@@ -81,14 +120,25 @@ class DailyPanel:
         number.textContent = str(entry.day.day)
         score = document.createElement("span")
         score.className = "md-day-score"
-        score.textContent = "" if entry.score is None else str(entry.score)
-        link.append(number, score)
-        if entry.score is None:
-            label = t("magdagdon.daily.day_none", date=shown)
-        else:
+        if entry.score is not None:
+            score.textContent = str(entry.score)
             label = t("magdagdon.daily.day", date=shown, score=entry.score)
             link.dataset.played = "true"
-        link.setAttribute("aria-label", label)
+        elif entry.practice is not None:
+            score.textContent = f"↻{entry.practice}"  # the practice mark of HIGH SCORES
+            label = t("magdagdon.daily.day_practice", date=shown, score=entry.practice)
+            link.dataset.practice = "true"
+        else:
+            label = t("magdagdon.daily.day_none", date=shown)
+        # The link is named by its text (issue 29: an aria-label not holding the visible
+        # "1 / 102" failed label-content-name-mismatch): the short day and score are for the
+        # eye, the whole date and score for the ear.
+        for part in (number, score):
+            part.setAttribute("aria-hidden", "true")
+        said = document.createElement("span")
+        said.className = "visually-hidden"
+        said.textContent = label
+        link.append(number, score, said)
         link.title = label
         item.appendChild(link)
         return item

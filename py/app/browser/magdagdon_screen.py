@@ -12,7 +12,7 @@ from dataclasses import replace
 from datetime import date
 from typing import Any
 
-from js import window
+from js import document, window
 
 from app.browser import feel, stores
 from app.browser.dom import (
@@ -26,7 +26,7 @@ from app.browser.game_session import GameSession, Row
 from app.browser.host import Host
 from app.browser.magdagdon_board import Board, Tray
 from app.browser.magdagdon_computer import ComputerGame
-from app.browser.magdagdon_daily import DailyPanel, local_today
+from app.browser.magdagdon_daily import DailyPanel, day_text, local_today
 from app.browser.magdagdon_end import EndScreen
 from app.browser.magdagdon_focus import Focus
 from app.browser.magdagdon_hint import HintPanel
@@ -127,6 +127,9 @@ class MagdagdonScreen:
         if self.tour.active and not tour and seed is None and daily_day is None:
             self.render()  # back from RULES or SETTINGS in the middle of the walkthrough
             return
+        # A first visit gets the walkthrough, also one that came by a shared link (its game
+        # waits, stashed) or that has a game saved (issue 29: for a daily, the link is the way in).
+        first_visit = not tour and not self.tour.active and stores.tour_due("magdagdon")
         if self.state is None:
             saved = self.session.load()
             if saved is not None:
@@ -135,8 +138,8 @@ class MagdagdonScreen:
                 if saved.state.over:  # its row and history entry, if a reload came between
                     self._finish(saved.state)
                     self.session.remember(self._saved())
-            elif seed is None and daily_day is None and stores.tour_due("magdagdon"):
-                tour = True  # a first visit: nothing saved, no link
+        if first_visit and seed is None and daily_day is None:
+            tour = True
         if tour:
             self.start_tour()
             return
@@ -146,18 +149,30 @@ class MagdagdonScreen:
             day = local_today() if daily_day == "today" else daily.parse_day(daily_day)
             if day is None or day > local_today():
                 window.console.warn(f"?daily={daily_day} is not a past date: today's instead")
+                self.host.notify(self.host.t("magdagdon.daily.not_a_day"))
                 day = local_today()
             self.open_daily(day)
+            self._first_tour(first_visit)
             return
-        if seed is not None and (self.state is None or self.state.seed != seed):
+        # The same seed again once its game is over: a new game on its dice, not the old end.
+        same = self.state is not None and self.state.seed == seed and not self.state.over
+        if seed is not None and not same:
             if self.in_progress():
-                text = self.host.t("confirm.magdagdon.seed", seed=seed)
+                text = self.leave_text(self.host.t("confirm.magdagdon.seed", seed=seed))
                 self.host.ask(text, lambda: self._start_over(seed))
             else:
                 self.new_game(stores.difficulty(), seed)
         elif self.state is None:
             self.new_game(stores.difficulty())
         self.render()
+        if seed is not None:
+            self._first_tour(first_visit)
+
+    def _first_tour(self, due: bool) -> None:
+        """The walkthrough for a first visit that came by a link, once the link's game is
+        set up (it waits, stashed); not over the question whether to leave a game."""
+        if due and not by_id("confirm-dialog").open:
+            self.start_tour()
 
     # The first game that teaches (issue 16) ---------------------------------------------------
     def start_tour(self) -> None:
@@ -203,6 +218,8 @@ class MagdagdonScreen:
     ) -> None:
         if self.overtaken():
             return  # another tab's game is newer: it is shown, and this one not started
+        if self.counted_daily() is not None:
+            stores.save_game(MAGDAGDON, stores.LEFT_DAILY, self._saved())  # for DAILY to resume
         stores.set_difficulty(difficulty)
         self.state = engine.new_game(difficulty, random.getrandbits(31) if seed is None else seed)
         self.meta = GameMeta(self.state.seed, difficulty, day, practice)
@@ -218,7 +235,10 @@ class MagdagdonScreen:
     def open_daily(self, day: date) -> None:
         """`day`'s puzzle at the current difficulty: resumed if it is the game in progress,
         else a new game on its seed (practice unless it is today's first attempt)."""
+        kept = self._left_daily(day)
         difficulty = self.state.difficulty if self.state is not None else stores.difficulty()
+        if kept is not None:
+            difficulty = kept.state.difficulty  # the counted attempt, at its own difficulty
         seed = daily.daily_seed(day, difficulty)
         state, meta = self.state, self.meta
         resumable = state is not None and not state.over and meta is not None
@@ -227,6 +247,9 @@ class MagdagdonScreen:
             return
 
         def start() -> None:
+            if kept is not None:
+                self._bring_back(kept)
+                return
             today = local_today()
             counted = day == today and not daily.attempted(stores.daily_results(), day, difficulty)
             self.new_game(difficulty, seed, day, practice=not counted)
@@ -238,6 +261,55 @@ class MagdagdonScreen:
             self.render()
         else:
             start()
+
+    # A counted daily left for another game (issue 29): kept, and DAILY brings it back ----------
+    def counted_daily(self) -> GameMeta | None:
+        """This game's meta when it is a daily's counted attempt, begun and not over."""
+        state, meta = self.state, self.meta
+        if state is None or meta is None or meta.day is None or meta.practice:
+            return None
+        if not self.in_progress() or not meta.belongs_to(state.seed, state.difficulty):
+            return None
+        return meta
+
+    def leave_text(self, text: str) -> str:
+        """What the question before leaving this game says: `text`, unless the game is a
+        counted daily, whose stake is named (it is kept, and DAILY brings it back)."""
+        meta = self.counted_daily()
+        if meta is None or meta.day is None:
+            return text
+        key = "confirm.magdagdon.leave_daily"
+        today = meta.day == local_today()
+        shown = day_text(meta.day, self.host.t.language)
+        return self.host.t(key if today else f"{key}_past", date=shown)
+
+    def _left_daily(self, day: date) -> Saved[engine.State] | None:
+        """The counted attempt at `day`'s daily that another game replaced, if any."""
+        kept = stores.load_game(MAGDAGDON, stores.LEFT_DAILY)
+        meta = kept.meta if kept is not None else None
+        if kept is None or meta is None or meta.day != day or meta.practice or kept.state.over:
+            return None
+        state = kept.state
+        if not meta.belongs_to(state.seed, state.difficulty):
+            return None
+        if daily.daily_seed(day, state.difficulty) != state.seed:
+            return None
+        return kept
+
+    def _bring_back(self, kept: Saved[engine.State]) -> None:
+        if self.overtaken():
+            return
+        # The game it replaces is kept in its place if it is a counted daily too.
+        left = self._saved() if self.counted_daily() is not None else None
+        stores.save_game(MAGDAGDON, stores.LEFT_DAILY, left)
+        stores.set_difficulty(kept.state.difficulty)
+        self._resume(replace(kept, record_id=None))
+        self.picked = picked_memory.restore(kept.picked, kept.state)
+        self.celebrate, self.hint, self.last_view = False, None, None
+        self.guard.forget()
+        self._save()
+        self.render()
+        by_id("md-primary").focus()
 
     def _meta(self) -> GameMeta:
         state = self.state
@@ -269,7 +341,8 @@ class MagdagdonScreen:
             return
         if isinstance(tap, NewGame):
             if self.in_progress():
-                self.host.ask(self.host.t("confirm.magdagdon.restart"), self._start_over)
+                text = self.leave_text(self.host.t("confirm.magdagdon.restart"))
+                self.host.ask(text, self._start_over)
             else:
                 self._start_over()
             return
@@ -527,11 +600,23 @@ class MagdagdonScreen:
         self.render()
         self.host.announce(hint.text)
 
+    def _render_seed(self, state: engine.State) -> None:
+        """The game's seed and the link that plays its dice again, to keep or send (issue 29:
+        the seed leaves the URL). A daily has its own links, in the calendar."""
+        line = by_id("md-seed")
+        line.hidden = self.meta is not None and self.meta.day is not None
+        line.replaceChildren()
+        link = document.createElement("a")
+        link.href = f"?seed={state.seed}#magdagdon"
+        link.textContent = self.host.t("magdagdon.seed.again")
+        line.append(self.host.t("magdagdon.seed", seed=state.seed), " ", link)
+
     def _render_end(self, view: MagdagdonView) -> None:
         state = self.state
         assert view.end is not None and state is not None
         table = self.tables.get(state.difficulty, [])
         self.end.render(view.end, state, table, self.record_id, self.celebrate)
+        self._render_seed(state)
         self.daily.render_end(self.meta, state)
         self.computer.start(state)
 

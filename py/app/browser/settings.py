@@ -108,6 +108,9 @@ class Settings:
             return
         if self._game_in_progress():
             text = self.host.t("confirm.new_game.text", difficulty=choice.upper())
+            screen = self._magdagdon()
+            if screen is not None:
+                text = screen.leave_text(text)  # a counted daily's stake (issue 29)
             self.host.ask(text, lambda: self._change_difficulty(choice), return_to)
         else:
             self._change_difficulty(choice)

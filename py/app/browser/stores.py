@@ -36,6 +36,7 @@ SCORES_KEY = "cubiri.magdagdon.scores"
 SOLO_KEY = "cubiri.mishimash.records"
 DIFFICULTY_KEY = "cubiri.magdagdon.difficulty"
 MAGDAGDON_GAME = "cubiri.magdagdon.game"
+LEFT_DAILY = "cubiri.magdagdon.daily.left"  # a counted daily that another game replaced
 MISHIMASH_GAME = "cubiri.mishimash.game"
 DEFAULT_DIFFICULTY = "peaceful"
 SPEED_KEY = "cubiri.mishimash.speed"

@@ -13,7 +13,7 @@ import hashlib
 import json
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date, timedelta
 from typing import Any
 
@@ -202,6 +202,7 @@ class CalendarDay:
     score: int | None  # the counted score at the difficulty asked, None if none
     assisted: bool
     today: bool
+    practice: int | None = None  # the best practice score of that day, when none counted
 
 
 def calendar(
@@ -269,3 +270,44 @@ class GameMeta:
 
     def belongs_to(self, seed: int, difficulty: str) -> bool:
         return self.seed == seed and self.difficulty == difficulty
+
+
+CALENDAR_WEEKS = 4
+
+
+def calendar_weeks(
+    results: Mapping[str, Mapping[str, DayResult]],
+    today: date,
+    difficulty: str,
+    practice: Mapping[str, int] | None = None,
+    weeks: int = CALENDAR_WEEKS,
+) -> list[CalendarDay | None]:
+    """Whole weeks, Monday first, oldest first, up to today's week: the days after today are
+    None (blank cells), so each day sits under its weekday. A day with no counted score shows
+    its best practice score (`practice`: "YYYY-MM-DD" → score), if it was played at all."""
+    start = today - timedelta(days=today.weekday() + 7 * (weeks - 1))
+    out: list[CalendarDay | None] = []
+    for entry in calendar(results, today, difficulty, (today - start).days + 1):
+        best = (practice or {}).get(entry.day.isoformat())
+        out.append(replace(entry, practice=best) if entry.score is None else entry)
+    out.extend([None] * (6 - today.weekday()))
+    return out
+
+
+def practice_scores(entries: Sequence[Any], difficulty: str) -> dict[str, int]:
+    """The best score of each day's dailies played as practice at `difficulty`, from the
+    history's entries (`app.pure.history.Entry`)."""
+    best: dict[str, int] = {}
+    for entry in entries:
+        score = entry.outcome.get("score") if isinstance(entry.outcome, dict) else None
+        if (
+            entry.game != "magdagdon"
+            or entry.day is None
+            or entry.difficulty != difficulty
+            or "practice" not in entry.flags
+            or not isinstance(score, int)
+            or isinstance(score, bool)
+        ):
+            continue
+        best[entry.day] = max(best.get(entry.day, score), score)
+    return best
