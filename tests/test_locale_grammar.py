@@ -102,6 +102,7 @@ NOT_COUNTED = {
     "magdagdon.suggest.step": "order and a die's face: 1. 4 → Row 1, column 2",
     "magdagdon.suggest.place": "a list of HINT steps, each numbered by its order",
     "magdagdon.suggest.adjust": "die index and faces: die 2 (5 → 4)",
+    "magdagdon.suggest.adjust_then": "die index and faces: die 4 (6 → 5)",
     "magdagdon.suggest.reroll": "die indices: 1, 3",
     "magdagdon.bot.score": "a score: The computer scored 312",
     "magdagdon.daily.counts": "a date: DAILY 2025-06-01",

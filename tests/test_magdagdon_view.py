@@ -323,3 +323,21 @@ def test_reroll_with_no_die_chosen_reads_reroll_not_reroll_0_dice() -> None:
     assert view.powers.reroll_label == "REROLL" and view.powers.reroll is None
     view = build_view(state, Picked(rerolling=True, reroll=frozenset({1})), t)
     assert view.powers.reroll_label.split() == ["REROLL", "1", "DIE"]
+
+
+def test_hint_says_first_then_and_that_it_ignores_the_staging() -> None:
+    from app.pure.magdagdon_help import hint_for
+
+    state = rolled("..../.3../..../....", [4, 1, 3, 6])
+
+    def two_adjusts(current: State) -> list:
+        assert current.staged == ()  # planned from an empty staging
+        return [Adjust(1, 1), Adjust(3, -1), Stage(0, 6), Stage(2, 9)]
+
+    text = hint_for(state, t, two_adjusts).text
+    assert text.count("First") == 1 and "Then INCREASE +1" not in text
+    text = text.replace("\xa0", " ")
+    assert "First INCREASE +1 on die 2" in text and "Then DECREASE −1 on die 4" in text
+    assert "from the start" not in text
+    staged = apply(state, Stage(0, 6))
+    assert "with none of your dice placed" in hint_for(staged, t, two_adjusts).text

@@ -51,8 +51,10 @@ def hint_for(
     dice: dict[int, int] = {}
     cells: dict[int, tuple[int, int]] = {}
     ruin: int | None = None
-    said: list[str] = []
+    # The plan ignores the player's staging: said, so that it is not read as its sequel.
+    said: list[str] = [t("magdagdon.suggest.unstaged")] if state.staged else []
     steps: list[str] = []
+    adjusted = False
     ends_with_reroll = False
     for action in actions:
         if isinstance(action, engine.Adjust):
@@ -60,13 +62,14 @@ def hint_for(
             old = current.dice[action.die]
             said.append(
                 t(
-                    "magdagdon.suggest.adjust",
+                    "magdagdon.suggest.adjust_then" if adjusted else "magdagdon.suggest.adjust",
                     power=power,
                     n=action.die + 1,
                     old=old,
                     new=old + action.delta,
                 )
             )
+            adjusted = True  # "First …", then "Then …", never "First … First …"
         elif isinstance(action, engine.Reroll):
             numbers = ", ".join(str(die + 1) for die in action.dice)
             said.append(t("magdagdon.suggest.reroll", dice=numbers))
