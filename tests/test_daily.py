@@ -92,6 +92,10 @@ def test_the_share_text_of_a_known_game_in_each_language(language: str) -> None:
     assert text == "\n".join([SHARED[language], *EMOJI])
     practice = daily.share_text(t, DAY, "peaceful", score, BOARD, practice=True, assisted=True)
     assert practice.splitlines()[1] == PRACTICE[language]
+    # Whoever receives it can play the same dice (issue 29), and a score below zero has "−".
+    link = "https://example.org/cubiri/?daily=2026-05-14#magdagdon"
+    linked = daily.share_text(t, DAY, "peaceful", -43, BOARD, link=link)
+    assert linked.splitlines()[-1] == link and "−43" in linked and "-43" not in linked
 
 
 # Results, streak, calendar ----------------------------------------------------------------------

@@ -326,7 +326,7 @@ def test_reroll_with_no_die_chosen_reads_reroll_not_reroll_0_dice() -> None:
 
 
 def test_hint_says_first_then_and_that_it_ignores_the_staging() -> None:
-    from app.pure.magdagdon_help import hint_for
+    from app.pure.magdagdon_help import hint_for, hint_text
 
     state = rolled("..../.3../..../....", [4, 1, 3, 6])
 
@@ -338,6 +338,8 @@ def test_hint_says_first_then_and_that_it_ignores_the_staging() -> None:
     assert text.count("First") == 1 and "Then INCREASE +1" not in text
     text = text.replace("\xa0", " ")
     assert "First INCREASE +1 on die 2" in text and "Then DECREASE −1 on die 4" in text
-    assert "from the start" not in text
+    hint = hint_for(state, t, two_adjusts)
+    assert "from the start" not in hint_text(hint, state, t)
     staged = apply(state, Stage(0, 6))
-    assert "with none of your dice placed" in hint_for(staged, t, two_adjusts).text
+    assert hint_for(staged, t, two_adjusts) == hint  # the same plan, kept while staging
+    assert hint_text(hint, staged, t).startswith("The computer plans this roll from the start")

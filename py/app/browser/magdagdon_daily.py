@@ -157,6 +157,7 @@ class DailyPanel:
             state.board,
             practice=meta.practice,
             assisted=meta.assisted,
+            link=daily_link(meta.day),
         )
         status = by_id("md-share-status")
 
@@ -183,3 +184,10 @@ class DailyPanel:
             window.navigator.share(data).then(said("magdagdon.daily.shared"), copy)
         else:
             copy()
+
+
+def daily_link(day: date) -> str:
+    """The address of `day`'s puzzle on this site, wherever it is hosted (issue 29: SHARE
+    carried no link)."""
+    here = str(window.location.href).split("#")[0].split("?")[0]
+    return f"{here}?daily={day.isoformat()}#magdagdon"

@@ -14,7 +14,7 @@ from pyodide.ffi import create_proxy
 from app.browser.dom import by_id, show_text
 from app.browser.host import Host
 from app.browser.tap_guard import TapGuard
-from app.pure.magdagdon_help import Hint, can_hint, hint_for, hint_key
+from app.pure.magdagdon_help import Hint, can_hint, hint_for, hint_key, hint_text
 from app.pure.magdagdon_view import MagdagdonView
 from cubiri.magdagdon import game as engine
 from cubiri.magdagdon.board import SIZE
@@ -80,4 +80,4 @@ class HintPanel:
                 die_el.dataset.hint = str(hint.dice[index])
             else:
                 die_el.removeAttribute("data-hint")
-        show_text(by_id("md-suggest"), hint.text if hint is not None else "")
+        show_text(by_id("md-suggest"), hint_text(hint, state, self.host.t) if hint else "")

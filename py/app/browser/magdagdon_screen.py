@@ -35,7 +35,7 @@ from app.browser.tour import Tour
 from app.pure import daily, picked_memory
 from app.pure.daily import DayResult, GameMeta
 from app.pure.feel import is_new_best
-from app.pure.magdagdon_help import Hint
+from app.pure.magdagdon_help import Hint, hint_text
 from app.pure.magdagdon_speech import announcement, happenings
 from app.pure.magdagdon_view import (
     AcceptAt,
@@ -598,7 +598,8 @@ class MagdagdonScreen:
         if not meta.assisted:
             self._set_meta(replace(meta, assisted=True))  # marked in HIGH SCORES (issue 13)
         self.render()
-        self.host.announce(hint.text)
+        state = self.state
+        self.host.announce(hint.text if state is None else hint_text(hint, state, self.host.t))
 
     def _render_seed(self, state: engine.State) -> None:
         """The game's seed and the link that plays its dice again, to keep or send (issue 29:

@@ -91,15 +91,19 @@ def share_text(
     *,
     practice: bool = False,
     assisted: bool = False,
+    link: str = "",
 ) -> str:
-    """What SHARE sends: the game, the date, the difficulty, the score, the emoji board."""
+    """What SHARE sends: the game, the date, the difficulty, the score, the emoji board, and
+    `link` (the day's puzzle, so that whoever receives it can play the same dice: issue 29)."""
+    from app.pure.magdagdon_view import points
+
     title = t("daily.share.title", date=day.isoformat(), difficulty=difficulty.upper())
-    parts = [t("magdagdon.score", score=score)]
+    parts = [t("magdagdon.score", score=points(score))]
     if practice:
         parts.append(t("daily.practice_tag"))
     if assisted:
         parts.append(t("scores.assisted"))
-    return "\n".join([title, " · ".join(parts), *emoji_board(board)])
+    return "\n".join([title, " · ".join(parts), *emoji_board(board), *([link] if link else [])])
 
 
 # Results, day by day ----------------------------------------------------------------------------

@@ -35,6 +35,12 @@ def hint_key(state: engine.State) -> tuple[object, ...]:
     return (state.turns, state.rerolls, state.dice, state.powers_used, state.phase.value)
 
 
+def hint_text(hint: Hint, state: engine.State, t: Translator) -> str:
+    """The hint as shown and said for `state`: the plan starts from an empty staging (issue 29),
+    so with dice staged it says so, lest it be read as what follows the player's own."""
+    return f"{t('magdagdon.suggest.unstaged')} {hint.text}" if state.staged else hint.text
+
+
 def can_hint(state: engine.State) -> bool:
     return state.phase in (engine.Phase.PLACE, engine.Phase.MAGDAGDON)
 
@@ -51,8 +57,7 @@ def hint_for(
     dice: dict[int, int] = {}
     cells: dict[int, tuple[int, int]] = {}
     ruin: int | None = None
-    # The plan ignores the player's staging: said, so that it is not read as its sequel.
-    said: list[str] = [t("magdagdon.suggest.unstaged")] if state.staged else []
+    said: list[str] = []
     steps: list[str] = []
     adjusted = False
     ends_with_reroll = False
