@@ -151,3 +151,51 @@ def test_a_difficulty_chosen_by_arrows_then_tab_gives_the_focus_back(
         assert page.evaluate(
             "document.querySelector('#screen-settings').contains(document.activeElement)"
         )
+
+
+def test_portuguese_is_marked_as_european_portuguese(page: Page, open_app: Open) -> None:
+    page.add_init_script("localStorage.setItem('cubiri.language', 'pt')")
+    open_app("#settings")
+    expect(page.locator("html")).to_have_attribute("lang", "pt-PT")
+    expect(page.locator("#language-select option[value=pt]")).to_have_attribute("lang", "pt-PT")
+
+
+def test_a_notice_is_said_once_and_marks_are_never_read(page: Page, open_app: Open) -> None:
+    """A notice is said by the announcer alone (it was a live region too: said twice); the
+    coach's ◆ and the celebration's ★ are drawn, not read (CSS content with empty alt text)."""
+    page.add_init_script("localStorage.setItem('cubiri.magdagdon.game', '{')")
+    open_app("?seed=10#magdagdon")
+    expect(page.locator("#notice")).to_be_visible()
+    live = page.evaluate(
+        """() => [...document.querySelectorAll('[aria-live], [role=status], [role=alert]')]
+            .filter(el => el.id !== 'announcer' && !el.closest('[hidden]')
+                    && el.textContent.trim() && el.textContent.includes(
+                        document.querySelector('#notice-text').textContent))
+            .map(el => el.id)"""
+    )
+    assert live == [], f"the notice is also said by {live}"
+    assert page.locator("#announcer").text_content() == page.locator("#notice-text").text_content()
+    alts = page.evaluate(
+        """() => [...document.styleSheets].flatMap(sheet => [...sheet.cssRules])
+            .filter(rule => rule.style && /[◆★→]/.test(rule.style.content || ''))
+            .map(rule => rule.style.content)"""
+    )
+    assert alts and all(content.endswith('/ ""') for content in alts), alts
+
+
+def test_a_computers_dice_are_shut(page: Page, open_app: Open) -> None:
+    """During a computer's turn its dice show what it takes, but are no live controls."""
+    from e2e.test_mishimash_computer import set_up
+
+    open_app("?seed=21#mishimash")
+    page.evaluate("localStorage.setItem('cubiri.mishimash.speed', 'normal')")
+    set_up(page, [("", "bold"), ("Ana", "")], 1000)
+    expect(page.locator("#ms-dice .die:not([hidden])").first).to_be_visible(timeout=10_000)
+    expect(page.locator("#ms-dice .die[aria-pressed=true]").first).to_be_visible(timeout=10_000)
+    shown = page.locator("#ms-players li.current .name")
+    expect(shown).not_to_have_text("Ana")
+    open_dice = page.evaluate(
+        "[...document.querySelectorAll('#ms-dice .die:not([hidden])')].filter(d => !d.disabled)"
+        ".length"
+    )
+    assert open_dice == 0, "a computer's dice are live controls that do nothing"

@@ -185,7 +185,9 @@ def test_the_controls_are_what_the_engine_offers() -> None:
     assert decided.bank == (Bank(),) and decided.roll_again == (RollAgain(),)
     assert not decided.dice_open and all(die.tap is None for die in decided.dice)
     watched = build_view(state, frozenset({0}), t, computer="bold")
-    assert watched.dice_open and watched.bank is None and watched.roll is None
+    # Issue 29: a computer's dice are shown with what it takes, but shut: no dead controls.
+    assert not watched.dice_open and watched.bank is None and watched.roll is None
+    assert [die.picked for die in watched.dice][:2] == [True, False]
 
 
 @pytest.mark.parametrize("language", ["en", "pt", "hu", "vi"])

@@ -39,10 +39,20 @@ def render_over(
     render_event(by_id("ms-over-event"), by_id("ms-over-last"), view)
     table = by_id("ms-standings")
     table.replaceChildren()
+    # Its columns are named, as HIGH SCORES' are (issue 29): a reader hears "Score" with 450.
+    head = document.createElement("tr")
+    for key in ("scores.rank", "mishimash.end.player", "scores.score"):
+        cell = document.createElement("th")
+        cell.scope = "col"
+        cell.textContent = t(key)
+        head.appendChild(cell)
+    table.appendChild(head)
     for rank, name, total in view.standings:
         row = document.createElement("tr")
         for tag, text in (("td", rank), ("th", name), ("td", total)):
             cell = document.createElement(tag)
+            if tag == "th":
+                cell.scope = "row"
             cell.textContent = text
             row.appendChild(cell)
         table.appendChild(row)

@@ -19,7 +19,8 @@ def _element() -> Any:
     box = document.createElement("div")
     box.id = "notice"
     box.className = "notice"
-    box.setAttribute("role", "status")
+    # Not a live region of its own: the shell says the notice once, in its announcer (a
+    # status role here made it said twice, issue 29).
     text = document.createElement("p")
     text.id = "notice-text"
     close = document.createElement("button")

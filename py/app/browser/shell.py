@@ -16,7 +16,7 @@ from app.browser import feel, notice, storage, stores
 from app.browser.confirm import Confirm
 from app.browser.dom import absent, listen
 from app.browser.settings import Settings
-from app.pure.bounded import whole
+from app.pure.bounded import excerpt, whole
 from app.pure.i18n import (
     DEFAULT_LANGUAGE,
     Translator,
@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from app.browser.mishimash_screen import MishimashScreen
 
 LANGUAGE_KEY = "cubiri.language"
+MAX_QUERY = 2_000  # the app's own links are a few dozen characters; others' far below this
 MAX_DAILY_LINK = 40  # `?daily=` is a date (10 characters) or "today"
 
 
@@ -98,7 +99,13 @@ class Shell:
         if absent(raw):
             return None
         params.delete(name)
-        query = params.toString()
+        query = str(params.toString())
+        if len(query) > MAX_QUERY:
+            # The rest of a link longer than any of the app's (issue 29: 200,000 characters)
+            # goes too: a reload without the service worker would ask the host for all of it,
+            # and a host refuses that (414) before the page exists.
+            window.console.warn(f"A link of {len(query):,} characters: its other parameters go")
+            query = ""
         url = window.location.pathname + (f"?{query}" if query else "") + window.location.hash
         window.history.replaceState(None, "", url)
         return str(raw).strip()
@@ -111,7 +118,7 @@ class Shell:
         seed = whole(text)  # "²" is a digit to str.isdigit, but no number to int()
         if seed is not None:
             return seed
-        window.console.warn(f"?seed={text} is not a whole number: ignored")
+        window.console.warn(f"?seed={excerpt(text)} is not a whole number: ignored")
         return None
 
     def take_seed(self) -> int | None:
@@ -165,7 +172,7 @@ class Shell:
 
     def apply_locale(self) -> None:
         t = self.t
-        document.documentElement.lang = t.language
+        document.documentElement.lang = intl_locale(t.language)  # pt is pt-PT (issue 29)
         self._set_title()
         for element in document.querySelectorAll("[data-i18n]"):
             element.textContent = t(element.dataset.i18n)
@@ -190,7 +197,7 @@ class Shell:
             option = document.createElement("option")
             option.value = code
             option.textContent = load_translator(code)("language.self")
-            option.lang = code  # each name is read in its own language (issue 14)
+            option.lang = intl_locale(code)  # each name is read in its own language (issue 14)
             option.selected = code == self.t.language
             select.appendChild(option)
 

@@ -190,7 +190,7 @@ def build_view(
         coach=build_coach(state, picked, t, coach_for)
         if coach_for is not None and person and phase is not Phase.OVER
         else CoachView(),
-        dice_open=selecting,
+        dice_open=selecting and person,  # a computer's dice are watched, never tapped
         waiting=waiting,
     )
 
