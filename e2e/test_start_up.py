@@ -239,7 +239,10 @@ def test_every_module_the_app_may_import_loads_from_the_trimmed_standard_library
     phone.wait_for_selector("html[data-imported]", state="attached", timeout=READY_TIMEOUT_MS)
     result: dict[str, Any] = json.loads(phone.evaluate("document.documentElement.dataset.imported"))
     assert result["failed"] == {}
-    assert {"app.browser.shell", "cubiri.magdagdon.bot.cli", "pyscript.web"} <= set(result["names"])
+    assert {"app.browser.shell", "cubiri.magdagdon.bot.player", "pyscript.web"} <= set(
+        result["names"]
+    )
+    assert "cubiri.magdagdon.bot.cli" not in result["names"]  # a command line: not in the page
     loaded = phone.evaluate("performance.getEntriesByType('resource').map(e => e.name)")
     assert any(url.endswith("/python_stdlib_cubiri.zip") for url in loaded)
     assert not any(url.endswith(("/python_stdlib.zip", "/pyodide-lock.json")) for url in loaded)

@@ -27,6 +27,9 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+from tools.site import COMMAND_LINES  # noqa: E402
+
 SOURCES = ROOT / "tools" / "boot"
 WRAPPER = "cubiri-pyodide.mjs"
 WORKER = "snapshot-worker.mjs"
@@ -283,8 +286,8 @@ def app_sources(root: Path = ROOT) -> dict[str, str]:
         parts = path.relative_to(root / "py").with_suffix("").parts
         if parts[-1] == "__init__":
             parts = parts[:-1]
-        if parts[-1] == "__main__":  # `python -m`, never run by the page
-            continue
+        if parts[-1] == "__main__" or path.relative_to(root).as_posix() in COMMAND_LINES:
+            continue  # `python -m` and command lines: never run by the page (tools/site.py)
         found[".".join(parts)] = path.read_text(encoding="utf-8")
     return found
 

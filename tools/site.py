@@ -27,6 +27,9 @@ APP_ZIP = Path("static/vendor/app.zip")
 # What the archive holds: the packages main.py imports and the engines' tables, at the paths
 # they are imported from (py/app/browser/shell.py -> app/browser/shell.py), and the locales.
 BUNDLED = ("py/cubiri/**/*.py", "py/cubiri/**/*.json", "py/app/**/*.py", "locales/*.json")
+# Command lines the page never runs: left out, with the argparse they would pull into the page's
+# trimmed standard library (tools/boot.py reads this too).
+COMMAND_LINES = ("py/cubiri/magdagdon/bot/cli.py", "py/cubiri/magdagdon/bot/__main__.py")
 PATTERNS = (
     "index.html",
     "pyscript.toml",
@@ -73,6 +76,8 @@ def write_app_zip(root: Path = ROOT, target: Path | None = None) -> Path:
     with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as archive:
         for path in _matching(root, BUNDLED):
             inside = path.relative_to(root)
+            if inside.as_posix() in COMMAND_LINES:
+                continue
             name = (inside.relative_to("py") if inside.parts[0] == "py" else inside).as_posix()
             info = zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0))
             info.compress_type = zipfile.ZIP_DEFLATED

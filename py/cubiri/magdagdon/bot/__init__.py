@@ -17,7 +17,8 @@ Command line (with `py/` on `sys.path`):
 prints `seed score` per game and last `mean M`.
 """
 
-from cubiri.magdagdon.bot.cli import main
+from collections.abc import Sequence
+
 from cubiri.magdagdon.bot.evaluation import VALUE_MEMO, Evaluator, added, evaluator
 from cubiri.magdagdon.bot.lines import (
     ALL_VALUES,
@@ -50,6 +51,15 @@ from cubiri.magdagdon.bot.search import (
     required_minimum,
 )
 from cubiri.magdagdon.bot.weights import FEATURES, WEIGHTS, Weights, fitted, hand_linear
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """The command line (cli.py, imported only here: the page never runs it, so argparse stays
+    out of its standard library)."""
+    from cubiri.magdagdon.bot.cli import main as command_line
+
+    return command_line(argv)
+
 
 __all__ = [
     "ALL_VALUES",
