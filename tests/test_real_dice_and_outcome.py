@@ -23,21 +23,21 @@ from cubiri.mishimash import game as mishimash
 GAMES: dict[str, Any] = {"magdagdon": magdagdon, "mishimash": mishimash}
 
 
-def _new(name: str, scheme: int, seed: int = 5) -> Any:
+def _new(name: str, scheme: int, seed: int = 5, players: int = 2) -> Any:
     if name == "magdagdon":
         return magdagdon.new_game("peaceful", seed, dice_scheme=scheme)
-    return mishimash.new_game(["Ana", "Bela"], 40, seed, dice_scheme=scheme)
+    return mishimash.new_game(["Ana", "Bela", "Cid"][:players], 40, seed, dice_scheme=scheme)
 
 
 def _round_trip(game: Any, state: Any) -> Any:
     return game.ENGINE.from_dict(json.loads(json.dumps(game.ENGINE.to_dict(state))))
 
 
-def _typed_game(name: str, seed: int) -> list[Any]:
+def _typed_game(name: str, seed: int, players: int = 2) -> list[Any]:
     """A whole game with real dice: every throw typed (in a random order), every move a random
     legal one; the states in order."""
     game, rng = GAMES[name], random.Random(seed)
-    state = _new(name, source.TYPED, seed)
+    state = _new(name, source.TYPED, seed, players)
     states = [state]
     while not state.over:
         throw = game.ENGINE.throw(state)
@@ -51,13 +51,15 @@ def _typed_game(name: str, seed: int) -> list[Any]:
     return states
 
 
-@pytest.mark.parametrize("name", GAMES)
-@pytest.mark.parametrize("seed", [1, 2])
+KINDS = [("magdagdon", 1), ("magdagdon", 2), ("mishimash", 1), ("mishimash", 2), ("mishimash", 3)]
+
+
+@pytest.mark.parametrize(("name", "players"), KINDS)
 def test_a_typed_game_is_played_to_its_end_and_saved_and_loaded_at_every_step(
-    name: str, seed: int
+    name: str, players: int
 ) -> None:
     game = GAMES[name]
-    states = _typed_game(name, seed)
+    states = _typed_game(name, players, players)
     waited = 0
     for state in states:
         assert state.dice_scheme == source.TYPED
@@ -233,3 +235,19 @@ def test_the_final_round_need_is_the_engines_and_the_coach_and_computer_read_it(
     assert need == banked + 0.5  # a tie does not pass (X16)
     assert need_to_win(state) == need
     assert decision(state).need == need
+
+
+@pytest.mark.parametrize(
+    ("name", "players"), [("magdagdon", 1), ("mishimash", 1), ("mishimash", 3)]
+)
+def test_a_finished_typed_game_enters_the_history_and_its_log_replays(
+    name: str, players: int
+) -> None:
+    from app.pure import history
+
+    end = _typed_game(name, 7, players)[-1]
+    entry = history.entry_for(name, "7-typed", "2026-12-01T20:00:00Z", end)
+    (read,), problems = history.parse(history.dump([entry]))
+    assert problems == [] and read == entry
+    assert read.dice == source.TYPED and read.outcome == GAMES[name].ENGINE.outcome(end)
+    assert read.log is not None and GAMES[name].ENGINE.from_dict(read.log) == end
