@@ -1,0 +1,229 @@
+"""Words and layout (issue 29): buttons, names and game titles keep their words whole.
+
+A person reads "CSÖKKENTÉ" over "S −1" as two broken words, and "Jogad…" as no name at all.
+Each check here measures what is drawn: every word of an element's text as a Range, whose
+line boxes must all be on one line (a word broken across lines has rects on two), and every
+name in the MISHIMASH scores whole (no element cutting it, with or without an ellipsis). The
+widths are a phone (390 px), 320 px (also what 400 % zoom leaves of a 1280 px desktop) and
+195 px (200 % zoom of a phone), and the WCAG 1.4.12 text spacing (line height 1.5, letters
+0.12 em, words 0.16 em, paragraphs 2 em) which a reader's own style sheet may set.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from cubiri.mishimash import game as mishimash
+from e2e.conftest import READY, READY_TIMEOUT_MS, SCREENSHOTS
+from e2e.magdagdon_driver import MagdagdonDriver
+from e2e.mishimash_driver import MishimashDriver, push_luck
+from e2e.taps import tap
+
+LOCALE = {"en": "en-GB", "hu": "hu-HU", "pt": "pt-PT", "vi": "vi-VN"}
+PHONE = {"width": 390, "height": 844}
+NARROW = {"width": 320, "height": 640}
+ZOOM_400 = {"width": 320, "height": 200}  # a 1280×800 desktop at 400 % zoom
+ZOOM_200 = {"width": 195, "height": 422}  # a 390 px phone at 200 % zoom
+
+# WCAG 1.4.12 Text Spacing, as a reader's style sheet sets it (the bookmarklet's values).
+TEXT_SPACING = """
+* { line-height: 1.5 !important; letter-spacing: 0.12em !important;
+    word-spacing: 0.16em !important; }
+p { margin-bottom: 2em !important; }
+"""
+
+# The words of each visible element's text that are drawn on more than one line. A word is a
+# run of letters between spaces (a no-break space too: each side is a word of its own); its
+# Range has one rect a line it is drawn on.
+BROKEN_WORDS = """selector => {
+    const out = [];
+    for (const el of document.querySelectorAll(selector)) {
+        if (el.closest('[hidden]') || !el.getClientRects().length) continue;
+        const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            for (const match of node.textContent.matchAll(/[^\\s\\u00a0]+/g)) {
+                const range = document.createRange();
+                range.setStart(node, match.index);
+                range.setEnd(node, match.index + match[0].length);
+                const rects = [...range.getClientRects()].filter(r => r.width > 0);
+                const lines = [];
+                for (const r of rects)
+                    if (!lines.some(top => Math.abs(top - r.top) < r.height / 2))
+                        lines.push(r.top);
+                if (lines.length > 1)
+                    out.push((el.id || el.className) + ': ' + match[0] + ' on '
+                             + lines.length + ' lines');
+            }
+        }
+    }
+    return out;
+}"""
+
+# Names in the MISHIMASH scores that are not drawn whole: an element (the name or one around
+# it) that hides what overflows it and is narrower than its text, or an ellipsis in use.
+CUT_NAMES = """() => {
+    const out = [];
+    for (const name of document.querySelectorAll('#ms-players .name')) {
+        for (let el = name; el && el.id !== 'ms-players'; el = el.parentElement) {
+            const style = getComputedStyle(el);
+            const hides = style.overflowX !== 'visible' || style.textOverflow === 'ellipsis';
+            if (hides && el.scrollWidth > el.clientWidth + 1) {
+                out.push(name.textContent + ' cut by ' + (el.className || el.tagName));
+                break;
+            }
+        }
+        const box = name.getBoundingClientRect();
+        if (box.right > document.documentElement.clientWidth + 1)
+            out.push(name.textContent + ' off the screen');
+    }
+    return out;
+}"""
+
+
+def new_page(browser: Browser, base_url: str, language: str, path: str) -> Page:
+    context = browser.new_context(locale=LOCALE[language], viewport=PHONE, service_workers="block")
+    page = context.new_page()
+    page.goto(base_url + path)
+    page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
+    return page
+
+
+@pytest.fixture
+def pages(browser: Browser) -> Iterator[list[Page]]:
+    opened: list[Page] = []
+    yield opened
+    for page in opened:
+        page.context.close()
+
+
+def shot(page: Page, name: str) -> Path:
+    SCREENSHOTS.mkdir(exist_ok=True)
+    path = SCREENSHOTS / f"words-{name}.png"
+    page.screenshot(path=str(path), full_page=True, animations="disabled")
+    return path
+
+
+def broken(page: Page, selector: str) -> list[str]:
+    found: list[str] = page.evaluate(BROKEN_WORDS, selector)
+    return found
+
+
+def at_sizes(
+    page: Page, sizes: list[tuple[str, dict[str, int]]], selector: str, name: str
+) -> dict[str, list[str]]:
+    found: dict[str, list[str]] = {}
+    for label, size in sizes:
+        page.set_viewport_size(size)
+        shot(page, f"{name}-{label}")
+        if words := broken(page, selector):
+            found[label] = words
+    page.set_viewport_size(PHONE)
+    return found
+
+
+def first_roll_scores(players: list[str], seed: int) -> bool:
+    state = mishimash.play(mishimash.new_game(players, 1000, seed), mishimash.Roll())
+    return state.phase is mishimash.Phase.SELECT
+
+
+def test_the_hungarian_powers_and_turn_buttons_never_break_a_word(
+    browser: Browser, base_url: str, pages: list[Page]
+) -> None:
+    """ "CSÖKKENTÉ|S −1" at 390 px, "TOVÁBBDO|BÁS" at 320 px and at 400 % zoom."""
+    page = new_page(browser, base_url, "hu", "?seed=31#magdagdon")
+    pages.append(page)
+    driver = MagdagdonDriver(page, "peaceful", 31)
+    driver.roll()
+    sizes = [("390", PHONE), ("320", NARROW), ("400pc", ZOOM_400), ("195", ZOOM_200)]
+    found = {"magdagdon": at_sizes(page, sizes, "#screen-magdagdon button", "hu-magdagdon")}
+
+    players = ["Anna", "Béla"]
+    seed = next(s for s in range(1, 100) if first_roll_scores(players, s))
+    page.goto(base_url + f"?seed={seed}#mishimash")
+    page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
+    ms = MishimashDriver(page, players, 1000, seed)
+    ms.start()
+    ms.roll()
+    ms.pick(push_luck(ms.state)[0])
+    expect(page.locator("#ms-again")).to_be_visible()
+    found["mishimash"] = at_sizes(page, sizes, "#screen-mishimash button", "hu-mishimash")
+    assert found == {"magdagdon": {}, "mishimash": {}}
+
+
+# The widths either side of each of the page's steps (240, 359, 720 px), and the three above.
+HOME_WIDTHS = (195, 210, 240, 241, 280, 320, 359, 360, 390, 719, 720, 1280)
+
+
+@pytest.mark.parametrize("spacing", [False, True], ids=["", "text-spacing"])
+@pytest.mark.parametrize("language", ["en", "pt", "hu", "vi"])
+def test_the_game_names_on_the_home_cards_stay_whole_from_195_px(
+    browser: Browser, base_url: str, pages: list[Page], language: str, spacing: bool
+) -> None:
+    """ "MAGDAGD|ON" and "MISHIMAS|H" at 195 px."""
+    page = new_page(browser, base_url, language, "")
+    pages.append(page)
+    if spacing:
+        space_the_text(page)
+    found: dict[int, list[str]] = {}
+    for width in HOME_WIDTHS:
+        page.set_viewport_size({"width": width, "height": 800})
+        if width in (195, 320, 360, 390, 720):
+            shot(page, f"{language}-home{'-spacing' if spacing else ''}-{width}")
+        if words := broken(page, "#screen-home .card-title"):
+            found[width] = words
+    assert found == {}
+
+
+def full_table_of_default_names(page: Page) -> None:
+    """A MISHIMASH table of every seat untyped: four people named by their seat's default,
+    then a computer player of each level (named by its level), so nothing moves until ROLL."""
+    levels = page.locator("select[data-seat='0'] option").count() - 1
+    people = mishimash.MAX_PLAYERS - levels
+    for _ in range(mishimash.MAX_PLAYERS - 1):
+        tap(page.locator("#ms-add"))
+    for level in range(levels):
+        page.locator(f"select[data-seat='{people + level}']").select_option(index=level + 1)
+    tap(page.locator("#ms-start"))
+    expect(page.locator("#ms-roll")).to_be_visible()
+    expect(page.locator("#ms-players li")).to_have_count(mishimash.MAX_PLAYERS)
+
+
+def space_the_text(page: Page) -> None:
+    """The reader's style sheet of WCAG 1.4.12 (a constructed sheet: the page's CSP refuses
+    inline styles, and a reader's own sheet is not the page's)."""
+    page.evaluate(
+        """css => {
+            const sheet = new CSSStyleSheet();
+            sheet.replaceSync(css);
+            document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+        }""",
+        TEXT_SPACING,
+    )
+
+
+@pytest.mark.parametrize(
+    ("language", "spacing"), [("pt", False), ("hu", True), ("vi", True), ("en", True)]
+)
+def test_the_names_in_the_mishimash_scores_are_never_cut(
+    browser: Browser, base_url: str, pages: list[Page], language: str, spacing: bool
+) -> None:
+    """pt at 320 px, hu and vi under WCAG text spacing showed "Jogad…", "1. ját…"."""
+    page = new_page(browser, base_url, language, "?seed=5#mishimash")
+    pages.append(page)
+    full_table_of_default_names(page)
+    if spacing:
+        space_the_text(page)
+    found: dict[str, Any] = {}
+    for label, size in (("390", PHONE), ("320", NARROW), ("195", ZOOM_200)):
+        page.set_viewport_size(size)
+        shot(page, f"{language}-scores{'-spacing' if spacing else ''}-{label}")
+        if cut := page.evaluate(CUT_NAMES):
+            found[label] = cut
+        if words := broken(page, "#ms-players .name"):
+            found[f"{label} words"] = words
+    assert found == {}
