@@ -111,6 +111,7 @@ class MishimashScreen:
             saved = self.session.load()
             if saved is not None:
                 self._resume(saved)
+                self.picked = frozenset(saved.selected)
                 if saved.state.over:  # its record and history entry, if a reload came between
                     self._finish(saved.state)
                     self.session.remember(self._saved())
@@ -181,7 +182,12 @@ class MishimashScreen:
     def _saved(self) -> Saved[engine.State] | None:
         """This screen's game as its record keeps it (None: the setup, no game)."""
         state = self.state
-        return None if state is None else Saved(state, self.record_id, self.levels)
+        if state is None:
+            return None
+        # A person's dice picked but not taken yet (issue 29: a reload lost them); a computer
+        # picks its own again, the same, when its turn goes on.
+        picked = () if self._computer_to_move() else tuple(sorted(self.picked))
+        return Saved(state, self.record_id, self.levels, selected=picked)
 
     def _resume(self, saved: Saved[engine.State] | None) -> None:
         """Make `saved` this screen's game (None: the setup)."""
@@ -219,7 +225,7 @@ class MishimashScreen:
         self._resume(saved)
         if saved is None:
             self.celebrate = False
-        self.picked = frozenset()
+        self.picked = frozenset(saved.selected) if saved is not None else frozenset()
         self.guard.forget()
         self.records = stores.tables(stores.SOLO_KEY)
         self.render()
@@ -276,6 +282,7 @@ class MishimashScreen:
         tap = view.dice[die].tap if die < len(view.dice) else None
         if tap is not None:
             self.picked = tap  # the die, with the dice it only scores with (issue 15)
+            self.session.remember(self._saved())  # kept across a reload, as MAGDAGDON's die
             view = self.render()
             if view is not None and view.selection:
                 # What the selection is worth, or why it cannot be taken: said as shown.

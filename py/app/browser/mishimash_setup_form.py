@@ -1,5 +1,6 @@
 """The MISHIMASH setup form in the browser: the seats (a name, a person or a computer level),
-the target, and START, which hands the players and the target to the screen.
+the target, and START, which hands the players and the target to the screen. What the player
+has typed or chosen is kept as a draft at every change (issue 29: a reload lost it), until START.
 
 What a name or a target means (numbered defaults, a cut name, a refused target) is decided in
 `app.pure.mishimash_setup`; this module writes the form and reads it back.
@@ -18,12 +19,17 @@ from app.browser.host import Host
 from app.pure.mishimash_setup import (
     MAX_TARGET,
     PERSON,
+    TYPED_NAME,
+    TYPED_TARGET,
+    Draft,
     Seat,
+    dump_draft,
     dump_seats,
     duplicate_name,
     expected_turns,
     level_key,
     long_names,
+    parse_draft,
     parse_seats,
     parse_target,
     player_names,
@@ -34,7 +40,7 @@ from cubiri.mishimash import game as engine
 
 SETUP_KEY = "cubiri.mishimash.players"
 TARGET_KEY = "cubiri.mishimash.target"  # the target chosen last time, as typed or picked
-TYPED_NAME = 200  # how much of a typed name the setup keeps: enough to say it is cut
+DRAFT_KEY = "cubiri.mishimash.setup.draft"  # the form as the player left it, before START
 
 # START: the players' names, each seat's level (PERSON or a computer's), and the target.
 Start = Callable[[list[str], tuple[str, ...], int], None]
@@ -44,7 +50,9 @@ class SetupForm:
     def __init__(self, host: Host, start: Start) -> None:
         self.host = host
         self.start = start
-        self.seats: list[Seat] = parse_seats(storage.read(SETUP_KEY))
+        self._draft = parse_draft(storage.read(DRAFT_KEY))
+        kept = self._draft.seats if self._draft is not None else None
+        self.seats: list[Seat] = list(kept) if kept else parse_seats(storage.read(SETUP_KEY))
 
     def mount(self) -> None:
         listen(by_id("ms-setup"), "submit", self._on_start)
@@ -53,8 +61,9 @@ class SetupForm:
         listen(by_id("ms-names"), "input", self._on_name_input)
         listen(by_id("ms-names"), "change", self._on_seat_choice)
         listen(by_id("ms-targets"), "change", self._on_target_choice)
-        listen(by_id("ms-custom"), "input", lambda e: self._show_expected_turns())
+        listen(by_id("ms-custom"), "input", self._on_custom_input)
         self._restore_target()
+        self._restore_draft_target()
         self.render()
 
     def names(self) -> list[str]:
@@ -139,18 +148,21 @@ class SetupForm:
             seat = self.seats[int(index)]
             self.seats[int(index)] = Seat(str(event.target.value)[:TYPED_NAME], seat.level)
             self._show_names_note()
+            self._keep_draft()
 
     def _on_seat_choice(self, event: Any) -> None:
         index = event.target.getAttribute("data-seat")
         if not absent(index):
             seat = self.seats[int(index)]
             self.seats[int(index)] = Seat(seat.name, str(event.target.value))
+            self._keep_draft()
             self.render()
             by_id("ms-names").querySelector(f"[data-seat='{index}']").focus()
 
     def _on_add_player(self, _event: Any) -> None:
         if len(self.seats) < engine.MAX_PLAYERS:
             self.seats.append(Seat())
+            self._keep_draft()
             self.render()
             by_id("ms-names").lastElementChild.querySelector("input").focus()
 
@@ -160,6 +172,7 @@ class SetupForm:
             return
         index = int(button.dataset.remove)
         del self.seats[index]
+        self._keep_draft()
         self.render()
         # The button is gone with its row: the focus goes to the name now in its place.
         names = by_id("ms-names").querySelectorAll("input[data-player]")
@@ -169,6 +182,30 @@ class SetupForm:
         choice = document.querySelector("input[name=ms-target]:checked").value
         by_id("ms-custom-label").hidden = choice != "custom"
         self._show_expected_turns()
+        self._keep_draft()
+
+    def _on_custom_input(self, _event: Any) -> None:
+        self._show_expected_turns()
+        self._keep_draft()
+
+    # The draft ---------------------------------------------------------------------------------
+    def _keep_draft(self) -> None:
+        choice = str(document.querySelector("input[name=ms-target]:checked").value)
+        custom = str(by_id("ms-custom").value)[:TYPED_TARGET]
+        storage.write(DRAFT_KEY, dump_draft(Draft(tuple(self.seats), choice, custom)))
+
+    def _restore_draft_target(self) -> None:
+        """The target pill and the text under "Other" as the draft left them (its values are
+        checked: one of the pills' values, a bounded text)."""
+        draft = self._draft
+        if draft is None:
+            return
+        pill = document.querySelector(f"input[name=ms-target][value='{draft.target}']")
+        if absent(pill):
+            return
+        pill.checked = True
+        by_id("ms-custom").value = draft.custom
+        by_id("ms-custom-label").hidden = draft.target != "custom"
 
     # The target --------------------------------------------------------------------------------
     def _target_text(self) -> str:
@@ -224,4 +261,6 @@ class SetupForm:
         by_id("ms-setup-error").textContent = ""
         storage.write(SETUP_KEY, dump_seats(self.seats))
         storage.write(TARGET_KEY, str(target))
+        storage.remove(DRAFT_KEY)  # started: the next setup begins from these players
+        self._draft = None
         self.start(self.names(), tuple(seat.level for seat in self.seats), target)

@@ -53,6 +53,58 @@ def dump_seats(seats: list[Seat]) -> str:
     return json.dumps([{"name": seat.name, "level": seat.level} for seat in seats])
 
 
+# The form's draft (issue 29: a reload lost the names typed and the target): the seats as typed,
+# the target pill and the text under "Other", kept until START and read back within bounds.
+TYPED_NAME = 200  # how much of a typed name the setup keeps: enough to say it is cut
+TARGET_CHOICES = ("250", "500", "1000", "2000", "custom")  # the target pills' values
+TYPED_TARGET = 20  # more than any target has digits: "too big" is still said
+
+
+@dataclass(frozen=True)
+class Draft:
+    seats: tuple[Seat, ...]
+    target: str  # one of TARGET_CHOICES
+    custom: str = ""  # typed under "Other"
+
+
+def dump_draft(draft: Draft) -> str:
+    seats = [{"name": seat.name, "level": seat.level} for seat in draft.seats]
+    return json.dumps({"seats": seats, "target": draft.target, "custom": draft.custom})
+
+
+def parse_draft(raw: str | None) -> Draft | None:
+    """The draft kept, or None when there is none or it is not one (a draft is only kept).
+
+    >>> kept = parse_draft(dump_draft(Draft((Seat("Ana"), Seat("", "bold")), "custom", "300")))
+    >>> kept.seats[1].level, kept.target, kept.custom
+    ('bold', 'custom', '300')
+    >>> parse_draft('{"seats": [], "target": "250"}'), parse_draft("[" * 9000)
+    (None, None)
+    """
+    try:
+        data = loads(raw, max_chars=4 * MAX_PLAYERS * TYPED_NAME + 1_000) if raw else None
+    except ValueError:
+        return None
+    if not isinstance(data, dict) or not set(data) <= {"seats", "target", "custom"}:
+        return None
+    items, target, custom = data.get("seats"), data.get("target"), data.get("custom", "")
+    if not isinstance(items, list) or not 1 <= len(items) <= MAX_PLAYERS:
+        return None
+    if target not in TARGET_CHOICES or not isinstance(custom, str) or len(custom) > TYPED_TARGET:
+        return None
+    seats = []
+    for item in items:
+        if not (isinstance(item, dict) and set(item) == {"name", "level"}):
+            return None
+        name, level = item["name"], item["level"]
+        if not (isinstance(name, str) and len(name) <= TYPED_NAME):
+            return None
+        if level not in (PERSON, *LEVEL_NAMES):
+            return None
+        seats.append(Seat(name, level))
+    return Draft(tuple(seats), target, custom)
+
+
 def player_names(seats: list[Seat], t: Translator) -> list[str]:
     """The names the game shows: trimmed, an empty one takes its default (a computer is named
     after its level), and a name already taken gets a number, so no two players look alike.

@@ -7,10 +7,10 @@ whole (it cannot be partly valid: every move depends on the ones before it) and 
 A record (version 2) holds the game, the id it was given when it started (the history and the
 high-score row know it by that), its high-score row once it has one, whether it is in the
 history, and what the game does not say about itself: MISHIMASH's seats (a person or a
-computer's level), MAGDAGDON's daily or not, practice or not, assisted or not, and the die picked
-but not placed yet. Version 1 (the app before issue 23) kept MAGDAGDON's meta and pick under keys
-of their own; `load` carries them over (`upgrade`), and the caller removes those keys once the
-new record is written.
+computer's level), MAGDAGDON's daily or not, practice or not, assisted or not, the die picked
+but not placed yet, and MISHIMASH's dice picked but not taken yet (issue 29). Version 1 (the
+app before issue 23) kept MAGDAGDON's meta and pick under keys of their own; `load` carries
+them over (`upgrade`), and the caller removes those keys once the new record is written.
 
 Each write carries a `stamp`, new for every move: a tab that finds another stamp in storage
 than the one it last read or wrote knows another tab has moved the game on (issue 18). Giving a
@@ -40,7 +40,7 @@ LEGACY_VERSION = 1  # before issue 23: MAGDAGDON's meta and pick under keys of t
 _STAMP = re.compile(r'"stamp": "([0-9a-z-]{1,40})"\}\s*$')
 _ID = re.compile(r"^[0-9a-z-]{1,40}$")
 _FIELDS = {"version", "id", "game", "record", "history", "seats", "daily", "practice"}
-_FIELDS |= {"assisted", "picked", "stamp"}
+_FIELDS |= {"assisted", "picked", "selected", "stamp"}
 S = TypeVar("S")
 
 
@@ -53,6 +53,7 @@ class Saved(Generic[S]):
     picked: int | None = None  # MAGDAGDON: the die picked but not placed, at this very state
     game_id: str = ""  # given when the game starts ("": not yet)
     in_history: bool = False  # the finished game has its entry in the history
+    selected: tuple[int, ...] = ()  # MISHIMASH: the dice picked but not taken, at this state
 
 
 def new_game_id(seed: int, bits: int) -> str:
@@ -67,11 +68,13 @@ class SaveCodec(Generic[S]):
         to_dict: Callable[[S], dict[str, Any]],
         from_dict: Callable[[Any], S],
         pick_fits: Callable[[S, int], bool] | None = None,
+        selection_fits: Callable[[S, tuple[int, ...]], bool] | None = None,
     ) -> None:
         """`pick_fits(state, die)`: whether a kept pick still means something (MAGDAGDON);
-        None: a game without meta or picks (MISHIMASH)."""
+        None: a game without meta or picks (MISHIMASH). `selection_fits(state, dice)`: the
+        same for dice picked together (MISHIMASH)."""
         self.game, self._to_dict, self._from_dict = game, to_dict, from_dict
-        self._pick_fits = pick_fits
+        self._pick_fits, self._selection_fits = pick_fits, selection_fits
 
     def dump(self, saved: Saved[S] | None, stamp: str | None = None) -> str:
         """`saved` as stored; None: no game, given up on purpose (see `empty`)."""
@@ -92,6 +95,8 @@ class SaveCodec(Generic[S]):
                 data["assisted"] = True
             if saved.picked is not None:
                 data["picked"] = saved.picked
+            if saved.selected:
+                data["selected"] = list(saved.selected)
         if stamp is not None:
             data["stamp"] = stamp
         return json.dumps(data)
@@ -190,7 +195,20 @@ class SaveCodec(Generic[S]):
             and self._pick_fits(saved.state, picked)
         ):
             picked = None  # a pick that no longer fits is forgotten, not an error
-        return Saved(saved.state, saved.record_id, saved.seats, meta, picked, ident, history)
+        selected = self._selected(saved.state, data.get("selected", []))
+        return Saved(
+            saved.state, saved.record_id, saved.seats, meta, picked, ident, history, selected
+        )
+
+    def _selected(self, state: S, kept: Any) -> tuple[int, ...]:
+        """The dice picked together, if they still fit `state` (else forgotten, no error)."""
+        fits = self._selection_fits
+        if not isinstance(kept, list) or len(kept) > 16 or fits is None:
+            return ()
+        dice = tuple(kept)
+        if not all(kernel.is_whole(d) for d in dice) or list(dice) != sorted(set(dice)):
+            return ()
+        return dice if fits(state, dice) else ()
 
     def _meta(self, state: Any, data: dict[str, Any]) -> GameMeta | None:
         practice, assisted = data.get("practice", False), data.get("assisted", False)
@@ -251,4 +269,12 @@ def _pick_fits(state: magdagdon.State, die: int) -> bool:
 
 
 MAGDAGDON = SaveCodec("MAGDAGDON", magdagdon.to_dict, magdagdon.from_dict, _pick_fits)
-MISHIMASH = SaveCodec("MISHIMASH", mishimash.to_dict, mishimash.from_dict)
+
+
+def _selection_fits(state: mishimash.State, dice: tuple[int, ...]) -> bool:
+    return state.phase is mishimash.Phase.SELECT and all(0 <= d < len(state.dice) for d in dice)
+
+
+MISHIMASH = SaveCodec(
+    "MISHIMASH", mishimash.to_dict, mishimash.from_dict, selection_fits=_selection_fits
+)
