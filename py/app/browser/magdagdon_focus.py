@@ -25,9 +25,22 @@ from cubiri.magdagdon import game as engine
 class Focus:
     def __init__(self, board: Board, guard: TapGuard) -> None:
         self.board, self.guard = board, guard
+        self._phase: engine.Phase | None = None  # the phase the last tap left
 
     def after(self, tap: Tap, state: engine.State | None, view: MagdagdonView | None) -> None:
         """Move the focus to what comes next after `tap` (`view`: the screen as now shown)."""
+        rescued = self._phase is engine.Phase.MAGDAGDON
+        self._phase = None if state is None else state.phase
+        if isinstance(tap, engine.Adjust) and rescued and self._phase is engine.Phase.PLACE:
+            # A power rescued the roll (M17): the next step is placing, not that power again.
+            if view is not None:
+                self.move(
+                    self.first_cell(view, placing=True) or _first_die(view) or by_id("md-primary")
+                )
+            return
+        self._after(tap, state, view)
+
+    def _after(self, tap: Tap, state: engine.State | None, view: MagdagdonView | None) -> None:
         if view is None or state is None:
             return
         target: Any = None
