@@ -401,9 +401,18 @@ BANNED = {
         r"hirtelen halál kör",
         r"tisztítás",
         r"^MEGERŐSÍTÉS, vagy|\. MEGERŐSÍTÉS, vagy|^MENTÉS, vagy",
+        r"\{seed\}\.\s*mag\b",  # "the 1,234,567th seed" (issue 29): a seed is a játékkód
     ],
-    # "giữ" is keeping dice AND banking; "loại trực tiếp" is a knockout, not sudden death.
-    "vi": [r"(?i)giữ", r"(?i)loại trực tiếp", r"dọn sạch", r"\. XÁC NHẬN, hoặc"],
+    # "giữ" is keeping dice AND banking; "loại trực tiếp" is a knockout, not sudden death;
+    # "tiếp xúc" is contact: "chọn tiếp xúc xắc" (pick the next die) is heard first as "pick
+    # contact" (issue 29); "tiếp xúc chéo" (diagonal contact) in the rules means it.
+    "vi": [
+        r"(?i)giữ",
+        r"(?i)loại trực tiếp",
+        r"dọn sạch",
+        r"\. XÁC NHẬN, hoặc",
+        r"(?i)tiếp xúc xắc",
+    ],
 }
 
 
@@ -416,6 +425,87 @@ def test_misleading_words_do_not_come_back(language: str) -> None:
         if re.search(pattern, text)
     ]
     assert hits == []
+
+
+def test_a_link_names_its_seed_as_a_game_code_in_hungarian() -> None:
+    """ "(1234567. mag)" read as "the 1,234,567th seed" (issue 29)."""
+    hu = load_translator("hu", LOCALES)
+    for game in ("magdagdon", "mishimash"):
+        text = visible(hu(f"confirm.{game}.seed", seed=1234567))
+        assert "(játékkód: 1234567)" in text, text
+
+
+def test_vietnamese_says_which_die_is_picked_next_without_tiep_xuc() -> None:
+    vi = load_translator("vi", LOCALES)
+    assert vi("announce.next_die", n=2, value=5) == "Xúc xắc 2 (5) được chọn tiếp theo."
+
+
+# A default name in Hungarian is a noun ("1. játékos", player 1), and a sentence puts its
+# article before it: "Most az 1. játékos következik." (issue 29: "Most 1. játékos
+# következik."). A person's name takes none. a/az goes by the number as it is read: az első
+# (1.), a második (2.), az ötödik (5.).
+HU_DEFAULT_NAMES = {
+    "turn": "Most az 1. játékos következik.",
+    "turn_of": "A 2. játékos következik",
+    "banked": "Az 5. játékos 1 pontot mentett.",
+    "bust": "BUKÁS! A 3. játékos 0,5 pontot vesztett.",
+    "winner": "Az 1. játékos nyert!",
+    "final": "UTOLSÓ KÖR: az 1. játékos és a 2. játékos még egy kört játszanak.",
+    "final one": "UTOLSÓ KÖR: az 5. játékos még egy kört játszik.",
+    "sudden": "HIRTELEN HALÁL: a 4. játékos és Anna addig játszanak, amíg egyikük előre nem kerül.",
+    "person": "Most Anna következik.",
+    "typed twice": "Több játékos neve is ez: 1. játékos. Adj minden játékosnak más nevet.",
+}
+
+
+def test_hungarian_default_names_keep_their_article_in_a_sentence() -> None:
+    hu = load_translator("hu", LOCALES)
+
+    def default(n: int) -> str:
+        return hu("mishimash.setup.player", n=n)
+
+    rendered = {
+        "turn": hu("announce.mishimash.turn", name=default(1)),
+        "turn_of": hu("mishimash.turn_of", name=default(2)),
+        "banked": hu.plural("mishimash.banked", 1, name=default(5), points=hu.number(1)),
+        "bust": hu.plural("mishimash.bust", 0.5, name=default(3), points=hu.number(0.5)),
+        "winner": hu("mishimash.winner", name=default(1)),
+        "final": hu.plural_names("mishimash.final_round", [default(1), default(2)]),
+        "final one": hu.plural_names("mishimash.final_round", [default(5)]),
+        "sudden": hu.plural_names("mishimash.sudden_death", [default(4), "Anna"]),
+        "person": hu("announce.mishimash.turn", name="Anna"),
+        "typed twice": hu("mishimash.setup.duplicate", name=default(1)),
+    }
+    assert {key: visible(text) for key, text in rendered.items()} == HU_DEFAULT_NAMES
+
+
+def test_the_hungarian_article_goes_by_the_number_as_it_is_read() -> None:
+    hu = load_translator("hu", LOCALES)
+    said = {n: hu("announce.mishimash.turn", name=f"{n}. játékos") for n in (1, 2, 5, 8, 10, 50)}
+    assert said == {
+        1: "Most az 1. játékos következik.",  # első
+        2: "Most a 2. játékos következik.",  # második
+        5: "Most az 5. játékos következik.",  # ötödik
+        8: "Most a 8. játékos következik.",  # nyolcadik
+        10: "Most a 10. játékos következik.",  # tizedik
+        50: "Most az 50. játékos következik.",  # ötvenedik
+    }
+
+
+def test_the_mishimash_view_says_hungarian_default_names_with_their_article() -> None:
+    from app.pure.mishimash_view import build_view
+    from cubiri.mishimash import game as engine
+
+    hu = load_translator("hu", LOCALES)
+    names = [hu("mishimash.setup.player", n=n) for n in (1, 2)]
+    start = engine.new_game(names, 1000, 1)
+    assert build_view(start, frozenset(), hu).turn == "Az 1. játékos következik"
+    final = dataclasses.replace(
+        start, round=engine.Round.FINAL_ROUND, still_to_play=(0, 1), events=()
+    )
+    assert visible(build_view(final, frozenset(), hu).banner) == (
+        "UTOLSÓ KÖR: az 1. játékos és a 2. játékos még egy kört játszanak."
+    )
 
 
 def test_hungarian_has_no_article_whose_form_depends_on_a_number() -> None:

@@ -7,6 +7,7 @@ Pure Python (no `js`), so it is tested under CPython. Messages are flat JSON obj
 from __future__ import annotations
 
 import json
+import re
 import string
 from collections.abc import Callable, Mapping, Sequence
 from functools import cache
@@ -101,6 +102,23 @@ def english_list(items: Sequence[str]) -> str:
     return list_format(DEFAULT_LANGUAGE)(items)
 
 
+def hungarian_article(number: int) -> str:
+    """a or az before an ordinal, by the sound of the number as it is read: az 1. (első),
+    az 5. (ötödik), az 50. (ötvenedik), az 1000. (ezredik), a 2. (második), a 10. (tizedik)."""
+    digits = str(number)
+    vowel = digits == "1" or digits[0] == "5" or (len(digits) == 4 and digits[0] == "1")
+    return "az" if vowel else "a"
+
+
+# Languages whose default player name ("1. játékos", the seat's message) is a noun, which a
+# sentence puts after an article ("Most az 1. játékos következik."), where a person's name takes
+# none ("Most Anna következik."): the article for the seat's number (issue 29).
+NAME_ARTICLES: dict[str, Callable[[int], str]] = {"hu": hungarian_article}
+DEFAULT_NAME = "mishimash.setup.player"
+# Messages that quote a name as it was typed ("More than one player is called {name}").
+QUOTED_NAMES = frozenset({"mishimash.setup.duplicate"})
+
+
 class Translator:
     def __init__(
         self,
@@ -122,12 +140,31 @@ class Translator:
         # In the browser this is Intl.ListFormat(..., {type: "conjunction"}).format:
         # "Ana", "Ana and Bo", "Ana, Bo and Cy" (in English).
         self.list_names = list_names
+        self._article = NAME_ARTICLES.get(language)
+        seat = messages.get(DEFAULT_NAME, "{n}") if self._article else "{n}"
+        self._default_name = re.compile(re.escape(seat).replace(re.escape("{n}"), r"(\d+)"))
 
     def __call__(self, key: str, **params: object) -> str:
         # A key missing from a translation falls back to English, and a key missing from
         # English shows itself, so a gap is visible and never breaks the page.
         text = self._messages.get(key) or self._fallback.get(key) or key
-        return text.format(**params) if params else text
+        if not params:
+            return text
+        if self._article and isinstance(params.get("name"), str) and key not in QUOTED_NAMES:
+            params = {**params, "name": self._in_sentence(str(params["name"]))}
+        written = text.format(**params)
+        if self._article and ("name" in params or "names" in params):
+            # An article put before a default name that opens a sentence is capitalised.
+            written = re.sub(r"(^|[.!?] )a(z?) (?=\d)", r"\1A\2 ", written)
+        return written
+
+    def _in_sentence(self, name: str) -> str:
+        """A default name with the article a sentence needs before it ("az 1. játékos"); a
+        person's name as it is."""
+        found = self._default_name.fullmatch(name)
+        if found is None or self._article is None:
+            return name
+        return f"{self._article(int(found.group(1)))} {name}"
 
     def plural(self, key: str, n: float, **params: object) -> str:
         """`key.one`, `key.other` (or another CLDR category the language has) chosen by the
@@ -142,6 +179,8 @@ class Translator:
     def plural_names(self, key: str, names: Sequence[str], **params: object) -> str:
         """A message about some people: {names} is their list in the language's own form
         ("Ana and Bo"), and the message agrees with how many they are (`key.one` for one)."""
+        if key not in QUOTED_NAMES:
+            names = [self._in_sentence(str(name)) for name in names]
         return self.plural(key, len(names), names=self.list_names(names), **params)
 
 
