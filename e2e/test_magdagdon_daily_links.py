@@ -76,7 +76,8 @@ def test_leaving_todays_counted_daily_says_so_and_daily_brings_it_back(
     expect(banner).to_contain_text("this attempt counts")
     expect(page.locator("#md-turn")).to_have_text("Turn 2")
     driver.expect_in_step()  # where it was left: turn 2's dice
-    page.reload()
+    open_app("#magdagdon")
+    page.reload()  # and after a reload
     page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
     expect(banner).to_contain_text("this attempt counts")
     driver.expect_in_step()
@@ -126,6 +127,8 @@ def test_a_player_with_a_saved_game_who_never_saw_the_walkthrough_gets_it(
     driver.play_turn()
     page.evaluate("localStorage.removeItem('cubiri.tour.magdagdon')")
     open_app("#magdagdon")
+    page.reload()  # a later visit
+    page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
     expect(page.locator("#tour-magdagdon")).to_be_visible()
     page.locator("#tour-magdagdon-skip").click()
     expect(page.locator("#md-turn")).to_have_text("Turn 2")  # the saved game, back
