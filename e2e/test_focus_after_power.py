@@ -33,3 +33,19 @@ def test_issue29_a_power_that_rescues_the_roll_sends_the_focus_to_the_next_place
     cells = {f"md-cell-{a.cell}" for a in place if a.die == fix.die}
     dice = {f"md-die-{a.die}" for a in place}
     assert focused.get_attribute("id") in cells | dice
+
+
+def test_issue29_accept_magdagdon_with_powers_left_says_its_warning(
+    page: Page, open_app: Callable[[str], Page]
+) -> None:
+    """ACCEPT MAGDAGDON with a power left shows a warning (the powers, CANCEL) and asks for the
+    RUIN's cell; a screen reader heard nothing of it."""
+    seed, turn = first_game_with("peaceful", "magdagdon")
+    page.set_viewport_size(PHONE)
+    open_app(f"?seed={seed}#magdagdon")
+    driver = MagdagdonDriver(page, "peaceful", seed)
+    driver.roll_on_turn(turn)
+    assert driver.state.phase is engine.Phase.MAGDAGDON and driver.state.powers_left > 0
+    page.get_by_role("button", name="ACCEPT MAGDAGDON").click()
+    expect(page.locator("#announcer")).to_contain_text("You still have")
+    expect(page.locator("#announcer")).to_contain_text("CANCEL")

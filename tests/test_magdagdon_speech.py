@@ -8,6 +8,7 @@ from pathlib import Path
 
 from app.pure.i18n import load_translator
 from app.pure.magdagdon_speech import announcement, happenings
+from app.pure.magdagdon_view import Picked, after_tap
 from cubiri.kernel import Action, Dice
 from cubiri.magdagdon import game as engine
 from cubiri.magdagdon.board import parse_board
@@ -107,3 +108,23 @@ def test_typed_dice_are_asked_for_then_said_as_they_land() -> None:
     assert announcement(rerolling, rerolled, Dice((4,)), t) == (
         "Majda Power used: dice now 6, 5, 4, 1."
     )
+
+
+def test_accept_magdagdon_with_powers_left_says_its_warning() -> None:
+    """Issue 29: ACCEPT MAGDAGDON pressed with a power left asks for the RUIN's cell first; its
+    warning (the powers still there, CANCEL) is said, not only shown."""
+    from app.pure.magdagdon_speech import accept_asked
+    from app.pure.magdagdon_view import StartAccept
+
+    state = start()
+    for action, dice, _, _ in SCRIPT[:7]:  # up to the MAGDAGDON of 1, 1, 1, 2
+        state = engine.apply(state, action)
+        if dice is not None:
+            state = engine.apply(state, Dice(dice))
+    assert state.phase is engine.Phase.MAGDAGDON and state.powers_left == 3
+    asking = after_tap(state, Picked(), StartAccept())
+    assert accept_asked(state, asking, t) == (
+        "Pick the empty cell that becomes a RUIN (−15), for good. You still have 3 Majda Powers:"
+        " press CANCEL to try one first."
+    )
+    assert accept_asked(state, Picked(), t) is None

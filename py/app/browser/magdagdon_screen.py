@@ -36,12 +36,13 @@ from app.pure import daily, picked_memory
 from app.pure.daily import DayResult, GameMeta
 from app.pure.feel import is_new_best
 from app.pure.magdagdon_help import Hint, hint_text
-from app.pure.magdagdon_speech import announcement, happenings
+from app.pure.magdagdon_speech import accept_asked, announcement, happenings
 from app.pure.magdagdon_view import (
     AcceptAt,
     MagdagdonView,
     NewGame,
     Picked,
+    StartAccept,
     Tap,
     after_tap,
     build_view,
@@ -369,6 +370,10 @@ class MagdagdonScreen:
             self._tell(state, after, tap)
         else:
             self.picked = after_tap(state, self.picked, tap)
+            if isinstance(tap, StartAccept):
+                asked = accept_asked(state, self.picked, self.host.t)
+                if asked:
+                    self.host.announce(asked)
         if self.state is not None and not self.tour.active:
             self.session.remember(self._saved())  # the die picked, kept across a reload
         self.render()

@@ -51,6 +51,12 @@ def sentences(
     return said
 
 
+def accept_asked(state: engine.State, picked: Picked, t: Translator) -> str | None:
+    """ACCEPT MAGDAGDON pressed with a power left asks for the RUIN's cell first: its warning
+    (the powers still there, CANCEL) is said, not only shown; None when no ask is on screen."""
+    return build_view(state, picked, t).message if picked.accepting else None
+
+
 def _action(before: engine.State, after: engine.State, action: Action, t: Translator) -> list[str]:
     if isinstance(action, engine.Stage):
         said = [t("announce.staged", value=before.dice[action.die], cell=cell_name(t, action.cell))]
