@@ -33,6 +33,7 @@ if TYPE_CHECKING:
 
 LANGUAGE_KEY = "cubiri.language"
 MAX_QUERY = 2_000  # the app's own links are a few dozen characters; others' far below this
+LINK_PARAMS = ("seed", "daily", "bench")  # the parameters the app reads from its URL
 MAX_DAILY_LINK = 40  # `?daily=` is a date (10 characters) or "today"
 
 
@@ -105,7 +106,11 @@ class Shell:
             # goes too: a reload without the service worker would ask the host for all of it,
             # and a host refuses that (414) before the page exists.
             window.console.warn(f"A link of {len(query):,} characters: its other parameters go")
-            query = ""
+            kept = URLSearchParams.new()
+            for other in LINK_PARAMS:  # the app's own, read after this one
+                if params.has(other):
+                    kept.set(other, params.get(other))
+            query = str(kept.toString())
         url = window.location.pathname + (f"?{query}" if query else "") + window.location.hash
         window.history.replaceState(None, "", url)
         return str(raw).strip()

@@ -84,6 +84,16 @@ def whole(text: str, max_digits: int = 15) -> int | None:
     return int(text)
 
 
+def excerpt(text: str, limit: int = 40) -> str:
+    """`text` to show in a message: at most `limit` characters of it, then "…" and its length
+    (a 200,000-character link is not echoed whole).
+
+    >>> excerpt("42"), excerpt("9" * 100_000, 5)
+    ('42', '99999… (100,000 characters)')
+    """
+    return text if len(text) <= limit else f"{text[:limit]}… ({len(text):,} characters)"
+
+
 def version_of(data: Any) -> int | None:
     """The whole-number "version" of a stored object, else None."""
     version = data.get("version") if isinstance(data, dict) else None
