@@ -59,6 +59,8 @@ class MishimashScreen:
         self.last_view: MishimashView | None = None
         self._loaded = False
         self._timer: int | None = None
+        self._takes = ""  # a computer's selection, shown: said with the move that follows it
+        self._speaking_ms = 0  # how long the last announcement takes to say
         self._step_later = create_proxy(self._computer_step)
         self._build_later = create_proxy(self._build_reach)
         self._building = False
@@ -327,7 +329,11 @@ class MishimashScreen:
                 restart_animation(by_id(f"ms-die-{index}"), "tumble")
         view = self.render()
         assert view is not None
-        self.host.announce(speech.after_move(state, moves[-1], view, self.host.t))
+        said = speech.after_move(state, moves[-1], view, self.host.t)
+        if by_computer:
+            said, self._takes = speech.computer_move(self._takes, said), ""
+        self.host.announce(said)
+        self._speaking_ms = speech.speaking_ms(said)
         if view.event_kind == "mishimash":
             restart_animation(by_id("ms-event"), "celebrate")
         self._focus_next(by_computer)
@@ -396,7 +402,11 @@ class MishimashScreen:
         shows: opening MISHIMASH again schedules it anew)."""
         self._stop_computer()
         if self._computer_to_move():
-            delay = STEP_MS.get(stores.computer_speed(), STEP_MS["normal"])
+            speed = stores.computer_speed()
+            delay = STEP_MS.get(speed, STEP_MS["normal"])
+            if speed != "fast":  # at the normal pace, what was just said is heard out first
+                delay = max(delay, self._speaking_ms)
+            self._speaking_ms = 0
             self._timer = window.setTimeout(self._step_later, delay)
 
     def _stop_computer(self) -> None:
@@ -418,7 +428,7 @@ class MishimashScreen:
             chosen = computer.selection(level, state)
             self.picked = frozenset(chosen.dice)
             self.render()
-            self.host.announce(speech.computer_takes(state, chosen, self.host.t))
+            self._takes = speech.computer_takes(state, chosen, self.host.t)
             self._schedule_computer()
         elif state.phase is engine.Phase.SELECT:
             select = engine.Select(tuple(sorted(self.picked)))
