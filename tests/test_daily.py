@@ -324,7 +324,7 @@ def test_a_hint_says_powers_rerolls_and_ruins() -> None:
 
     hint = hint_for(state, t, advise)
     power = t("magdagdon.increase" if adjust.delta > 0 else "magdagdon.decrease")
-    said = f"First {power} on die {adjust.die + 1} ({old} → {old + adjust.delta})."
+    said = f"First {power} on die {adjust.die + 1} ({old} to {old + adjust.delta})."
     assert hint.text.startswith(said)
     assert hint.cells == {stage.cell: (1, after.dice[stage.die])}
 
