@@ -32,7 +32,7 @@ MINIBROWSER = Path("/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser")
 WEBKIT_DRIVER = Path("/usr/bin/WebKitWebDriver")
 FIREFOX = Path("/usr/bin/firefox-esr")
 XVFB_RUN = Path("/usr/bin/xvfb-run")
-READY_TIMEOUT_S = 90.0
+READY_TIMEOUT_S = 180.0  # WebKit boots Pyodide in about 15 s here, 90 s when loaded
 
 
 def missing(engine: str) -> list[str]:
@@ -124,7 +124,7 @@ class EnginePage:
     def js(self, expression: str) -> Any:
         return self.call(f"() => ({expression})")
 
-    def wait_for(self, function: str, what: str, *args: Any, timeout: float = 20.0) -> Any:
+    def wait_for(self, function: str, what: str, *args: Any, timeout: float = 30.0) -> Any:
         """Poll `function(*args)` in the page until it gives something truthy; return it."""
         deadline = time.monotonic() + timeout
         while True:
@@ -139,11 +139,17 @@ class EnginePage:
             time.sleep(0.05)
 
     def wait_ready(self, timeout: float = READY_TIMEOUT_S) -> None:
-        self.wait_for(
-            "() => document.documentElement.hasAttribute('data-app-ready')",
+        """Until `<html data-app-ready>`; at once, with what it logged, if the page reports an
+        error first (a start-up that failed never gets ready: no need to wait it out)."""
+        state = self.wait_for(
+            """() => document.documentElement.hasAttribute('data-app-ready') ? 'ready'
+                : (window.cubiriProbe && window.cubiriProbe.errors.length ? 'error' : null)""",
             "the app to be ready (data-app-ready)",
             timeout=timeout,
         )
+        if state == "error":
+            logged = self.js("window.cubiriProbe.errors")
+            raise AssertionError(f"{self.engine}: the page failed before it was ready: {logged}")
 
     def open(self, url: str) -> None:
         self.goto(url)
@@ -186,7 +192,7 @@ class EnginePage:
             )
         )
 
-    def wait_text(self, selector: str, expected: str, timeout: float = 20.0) -> None:
+    def wait_text(self, selector: str, expected: str, timeout: float = 30.0) -> None:
         self.wait_for(
             "(s, t) => { const el = document.querySelector(s); "
             "return !!el && el.textContent.trim() === t; }",
@@ -196,7 +202,7 @@ class EnginePage:
             timeout=timeout,
         )
 
-    def wait_contains(self, selector: str, expected: str, timeout: float = 20.0) -> None:
+    def wait_contains(self, selector: str, expected: str, timeout: float = 30.0) -> None:
         self.wait_for(
             "(s, t) => { const el = document.querySelector(s); "
             "return !!el && el.textContent.includes(t); }",
@@ -206,7 +212,7 @@ class EnginePage:
             timeout=timeout,
         )
 
-    def wait_attr(self, selector: str, name: str, expected: str, timeout: float = 20.0) -> None:
+    def wait_attr(self, selector: str, name: str, expected: str, timeout: float = 30.0) -> None:
         self.wait_for(
             "(s, n, v) => { const el = document.querySelector(s); "
             "return !!el && el.getAttribute(n) === v; }",
@@ -217,7 +223,7 @@ class EnginePage:
             timeout=timeout,
         )
 
-    def wait_visible(self, selector: str, timeout: float = 20.0) -> None:
+    def wait_visible(self, selector: str, timeout: float = 30.0) -> None:
         self.wait_for(
             """(s) => { const el = document.querySelector(s);
                 return !!el && el.getClientRects().length > 0; }""",

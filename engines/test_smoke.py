@@ -332,7 +332,7 @@ def test_every_screen_fits_a_phone_and_a_desktop(page: EnginePage, site: Site) -
             " return [b.width, b.height]; })()"
         )
         assert box[0] >= 44 and abs(box[0] - box[1]) <= 2, box  # square cells, big enough
-        for control in ("#md-primary", "#md-cell-15", "#md-increase"):
+        for control in ("#md-primary", "#md-cell-15", "#md-restart"):
             assert page.visible(control), control
     page.viewport(*PHONE)
     page.tap("#screen-magdagdon .back")
