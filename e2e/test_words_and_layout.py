@@ -11,6 +11,7 @@ widths are a phone (390 px), 320 px (also what 400 % zoom leaves of a 1280 px de
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -18,12 +19,14 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from app.pure.i18n import load_translator
 from cubiri.mishimash import game as mishimash
 from e2e.conftest import READY, READY_TIMEOUT_MS, SCREENSHOTS
-from e2e.magdagdon_driver import MagdagdonDriver
-from e2e.mishimash_driver import MishimashDriver, push_luck
+from e2e.magdagdon_driver import MagdagdonDriver, placement_plan
+from e2e.mishimash_driver import MishimashDriver, bank_at_once, push_luck
 from e2e.taps import tap
 
+LOCALES = Path(__file__).resolve().parent.parent / "locales"
 LOCALE = {"en": "en-GB", "hu": "hu-HU", "pt": "pt-PT", "vi": "vi-VN"}
 PHONE = {"width": 390, "height": 844}
 NARROW = {"width": 320, "height": 640}
@@ -85,6 +88,22 @@ CUT_NAMES = """() => {
 }"""
 
 
+# A word kept whole must not push the page sideways instead: the page scrolls no wider than the
+# screen, and no matched element reaches past its right edge.
+SIDEWAYS = """selector => {
+    const out = [];
+    const root = document.scrollingElement;
+    if (root.scrollWidth > root.clientWidth) out.push('page ' + root.scrollWidth);
+    for (const el of document.querySelectorAll(selector)) {
+        if (el.closest('[hidden]') || !el.getClientRects().length) continue;
+        const box = el.getBoundingClientRect();
+        if (box.right > root.clientWidth + 1 || el.scrollWidth > el.clientWidth + 1)
+            out.push((el.id || el.className) + ' ' + Math.round(box.right));
+    }
+    return out;
+}"""
+
+
 def new_page(browser: Browser, base_url: str, language: str, path: str) -> Page:
     context = browser.new_context(locale=LOCALE[language], viewport=PHONE, service_workers="block")
     page = context.new_page()
@@ -122,6 +141,8 @@ def at_sizes(
         shot(page, f"{name}-{label}")
         if words := broken(page, selector):
             found[label] = words
+        if sideways := page.evaluate(SIDEWAYS, selector):
+            found[f"{label} sideways"] = sideways
     page.set_viewport_size(PHONE)
     return found
 
@@ -169,13 +190,15 @@ def test_the_game_names_on_the_home_cards_stay_whole_from_195_px(
     pages.append(page)
     if spacing:
         space_the_text(page)
-    found: dict[int, list[str]] = {}
+    found: dict[int, list[str]] = {}  # by width; sideways by minus the width
     for width in HOME_WIDTHS:
         page.set_viewport_size({"width": width, "height": 800})
         if width in (195, 320, 360, 390, 720):
             shot(page, f"{language}-home{'-spacing' if spacing else ''}-{width}")
         if words := broken(page, "#screen-home .card-title"):
             found[width] = words
+        if sideways := page.evaluate(SIDEWAYS, "#screen-home .game-card"):
+            found[-width] = sideways
     assert found == {}
 
 
@@ -227,3 +250,62 @@ def test_the_names_in_the_mishimash_scores_are_never_cut(
         if words := broken(page, "#ms-players .name"):
             found[f"{label} words"] = words
     assert found == {}
+
+
+# The words a person reads and hears (issue 29) -------------------------------------------------
+def announced(page: Page) -> str:
+    return " ".join((page.locator("#announcer").text_content() or "").split())
+
+
+def test_a_hungarian_seed_link_names_its_game_code(
+    browser: Browser, base_url: str, pages: list[Page]
+) -> None:
+    """ "(1234567. mag)" read "the 1,234,567th seed"."""
+    page = new_page(browser, base_url, "hu", "?seed=31#magdagdon")
+    pages.append(page)
+    MagdagdonDriver(page, "peaceful", 31).play_turn()
+    page.goto(base_url + "?seed=1234567#magdagdon")
+    page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
+    dialog = page.get_by_role("dialog")
+    expect(dialog).to_contain_text("Ez a link új MAGDAGDON játékot indít (játékkód: 1234567).")
+    expect(dialog).not_to_contain_text("mag)")
+    shot(page, "hu-seed-link")
+
+
+def test_hungarian_default_names_are_said_with_their_article(
+    browser: Browser, base_url: str, pages: list[Page]
+) -> None:
+    """ "Most 1. játékos következik." for "Most az 1. játékos következik." """
+    t = load_translator("hu", LOCALES)
+    players = [t("mishimash.setup.player", n=n) for n in (1, 2)]
+    seed = next(s for s in range(1, 100) if first_roll_scores(players, s))
+    page = new_page(browser, base_url, "hu", f"?seed={seed}#mishimash")
+    pages.append(page)
+    tap(page.locator("#ms-add"))  # two seats, neither named: "1. játékos", "2. játékos"
+    tap(page.locator("#ms-start"))
+    expect(page.locator("#ms-turn-of")).to_have_text("Az 1. játékos következik")
+    ms = MishimashDriver(page, players, 1000, seed)
+    ms.roll()
+    expect(page.locator("#announcer")).to_contain_text("Az 1. játékos dobása: ")
+    ms.commit(*bank_at_once(ms.state))
+    expect(page.locator("#ms-turn-of")).to_have_text("A 2. játékos következik")
+    expect(page.locator("#ms-event")).to_contain_text(re.compile(r"^Az 1\. játékos \d+ pontot"))
+    expect(page.locator("#announcer")).to_contain_text("Most a 2. játékos következik.")
+    shot(page, "hu-default-names")
+    assert "Most 1. játékos" not in announced(page)
+
+
+def test_vietnamese_says_the_next_die_without_tiep_xuc(
+    browser: Browser, base_url: str, pages: list[Page]
+) -> None:
+    """ "Đã chọn tiếp xúc xắc 2" is heard first as "tiếp xúc" (contact)."""
+    page = new_page(browser, base_url, "vi", "?seed=31#magdagdon")
+    pages.append(page)
+    driver = MagdagdonDriver(page, "peaceful", 31)
+    driver.roll()
+    die, cell = placement_plan(driver.state)[0]
+    driver.stage(die, cell)
+    expect(page.locator("#announcer")).to_contain_text(
+        re.compile(r"Xúc xắc \d \(\d\) được chọn tiếp theo\.")
+    )
+    assert "tiếp xúc" not in announced(page)
