@@ -1,0 +1,35 @@
+"""Issue 29: the MISHIMASH standings at the end of a game had no header: a screen reader heard
+"450" without "Score". Its columns are named (#, Player, Score) and each row by its player."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from playwright.sync_api import Page, expect
+
+from cubiri.mishimash import game as engine
+from e2e.conftest import PHONE
+from e2e.mishimash_driver import MishimashDriver, bank_at_once, find_seed
+
+PLAYERS, TARGET = ["Ana", "Bela"], 5
+
+
+def over(state: engine.State) -> bool:
+    return state.phase is engine.Phase.OVER
+
+
+def test_issue29_the_standings_name_their_columns_and_rows(
+    page: Page, open_app: Callable[[str], Page]
+) -> None:
+    seed = find_seed(PLAYERS, TARGET, bank_at_once, over)
+    page.set_viewport_size(PHONE)
+    open_app(f"?seed={seed}#mishimash")
+    driver = MishimashDriver(page, PLAYERS, TARGET, seed)
+    driver.start()
+    driver.play_until(bank_at_once, over)
+    table = page.locator("#ms-standings")
+    expect(table).to_be_visible()
+    for name in ("#", "Player", "Score"):
+        expect(table.get_by_role("columnheader", name=name, exact=True)).to_have_count(1)
+    for name in PLAYERS:
+        expect(table.get_by_role("rowheader", name=name, exact=True)).to_have_count(1)
