@@ -92,7 +92,11 @@ def test_todays_daily_to_the_end_shared_then_a_second_attempt_is_practice(
     page.get_by_role("button", name="SHARE").click()
     expect(page.locator("#md-share-status")).to_have_text("Copied: paste it anywhere.")
     copied = page.evaluate("navigator.clipboard.readText()")
-    expected = daily.share_text(load_translator("en"), today, "peaceful", final, driver.state.board)
+    # Its last line is the day's puzzle on this site (issue 29: the share carried no link).
+    here = page.url.split("#")[0].split("?")[0]
+    link = f"{here}?daily={today.isoformat()}#magdagdon"
+    t = load_translator("en")
+    expected = daily.share_text(t, today, "peaceful", final, driver.state.board, link=link)
     assert copied == expected
     assert copied.startswith(f"MAGDAGDON daily {today.isoformat()} · PEACEFUL\nScore {final}\n")
     both_sizes(page, shot, "magdagdon-daily-end")
