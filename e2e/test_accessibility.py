@@ -614,7 +614,12 @@ def test_one_main_an_h1_per_screen_headings_in_order_and_languages_named_in_thei
         assert levels[:1] == [1] and levels.count(1) == 1, (state, levels)
         assert all(b <= a + 1 for a, b in pairwise(levels)), (state, levels)
         if state == "settings":
-            assert seen.option_langs == ["en", "hu", "pt", "vi"]
+            assert seen.option_langs == [
+                "en",
+                "hu",
+                "pt-PT",
+                "vi",
+            ]  # European Portuguese (issue 29)
 
 
 def test_arrowing_through_the_difficulties_asks_once_the_player_settles(
