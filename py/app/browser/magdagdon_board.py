@@ -13,7 +13,7 @@ from typing import Any
 
 from js import document, window
 
-from app.browser.dom import add_dice, by_id, restart_animation
+from app.browser.dom import add_dice, by_id, restart_animation, show_text
 from app.browser.feel import show_face
 from app.browser.tap_guard import TapGuard
 from app.pure.i18n import Translator
@@ -185,3 +185,23 @@ def _render_sum(element: Any, line: LineView, said: str) -> None:
         named.className = "visually-hidden"
         named.textContent = f", {line.bonus_label}"
         element.append(pill, named)
+
+
+def render_powers(view: MagdagdonView, state: engine.State, guard: TapGuard) -> None:
+    """The Majda Powers panel (M19–M21): shown while a roll is placed or in MAGDAGDON."""
+    powers = view.powers
+    by_id("md-powers").hidden = not powers.visible or view.phase not in ("place", "magdagdon")
+    by_id("md-powers-status").textContent = powers.status
+    for name, adjust in (("md-decrease", powers.decrease), ("md-increase", powers.increase)):
+        button = by_id(name)
+        button.disabled = adjust is None
+        # The die's value is part of the meaning: INCREASE on a 1 and then on a 2 are two
+        # different taps, and a second one a moment later would use a second power.
+        value = state.dice[adjust.die] if adjust is not None else None
+        guard.show(button, (adjust, value) if adjust is not None else None)
+    show_text(by_id("md-powers-hint"), powers.hint)
+    reroll = by_id("md-reroll")
+    reroll.disabled = powers.reroll is None
+    guard.show(reroll, type(powers.reroll).__name__ if powers.reroll is not None else None)
+    reroll.textContent = powers.reroll_label
+    by_id("md-cancel").hidden = powers.cancel is None

@@ -11,6 +11,7 @@ from app.browser import feel
 from app.browser.dom import absent, by_id, restart_animation
 from app.browser.host import Host
 from app.browser.score_tables import render_table
+from app.pure.daily import GameMeta
 from app.pure.feel import place_in_table
 from app.pure.magdagdon_view import EndView
 from app.pure.magdagdon_view import points as shown_points
@@ -51,6 +52,17 @@ class EndScreen:
         scores.replaceChildren()
         render_table(scores, state.difficulty, table, record_id, t)
         self._celebrate(end.final, state, table, record_id, celebrate)
+
+    def render_seed(self, state: engine.State, meta: GameMeta | None) -> None:
+        """The game's seed and the link that plays its dice again, to keep or send (issue 29:
+        the seed leaves the URL). A daily has its own links, in the calendar."""
+        line = by_id("md-seed")
+        line.hidden = meta is not None and meta.day is not None
+        line.replaceChildren()
+        link = document.createElement("a")
+        link.href = f"?seed={state.seed}#magdagdon"
+        link.textContent = self.host.t("magdagdon.seed.again")
+        line.append(self.host.t("magdagdon.seed", seed=state.seed), " ", link)
 
     def _celebrate(
         self,

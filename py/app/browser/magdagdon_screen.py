@@ -12,24 +12,24 @@ from dataclasses import replace
 from datetime import date
 from typing import Any
 
-from js import document, window
+from js import window
 
 from app.browser import feel, stores
 from app.browser.dom import (
-    absent,
     by_id,
     listen,
     restart_animation,
-    show_text,
 )
 from app.browser.game_session import GameSession, Row
 from app.browser.host import Host
-from app.browser.magdagdon_board import Board, Tray
+from app.browser.magdagdon_board import Board, Tray, render_powers
 from app.browser.magdagdon_computer import ComputerGame
-from app.browser.magdagdon_daily import DailyPanel, day_text, local_today
+from app.browser.magdagdon_daily import DailyPanel, local_today
+from app.browser.magdagdon_daily_flow import DailyFlow
 from app.browser.magdagdon_end import EndScreen
 from app.browser.magdagdon_focus import Focus
 from app.browser.magdagdon_hint import HintPanel
+from app.browser.magdagdon_taps import BoardTaps
 from app.browser.tap_guard import TapGuard
 from app.browser.tour import Tour
 from app.pure import daily, picked_memory
@@ -47,7 +47,6 @@ from app.pure.magdagdon_view import (
     after_tap,
     build_view,
     power_moves,
-    refusal,
     rule_error,
 )
 from app.pure.saved_game import MAGDAGDON, Saved
@@ -69,11 +68,13 @@ class MagdagdonScreen:
         self.board = Board(self.guard)
         self.tray = Tray(self.guard)
         self.focus = Focus(self.board, self.guard)
+        self.taps = BoardTaps(self)  # which die or cell a click means
         self.meta: GameMeta | None = None  # daily or not, assisted or not
         self.hint: Hint | None = None
         # The panels: each writes its part of the page from what the screen passes in.
         self.hints = HintPanel(host, self.guard, lambda: self.state, self._hinted)
         self.daily = DailyPanel(host)
+        self.dailies = DailyFlow(self)  # which daily game the screen holds
         self.end = EndScreen(host)
         self.computer = ComputerGame(host, lambda: self.state)
         # The first game that teaches (issue 16): its game is never saved; the game it
@@ -87,9 +88,9 @@ class MagdagdonScreen:
     def mount(self) -> None:
         board = self.board.mount()
         dice = self.tray.mount()
-        listen(board, "click", self._on_board_click)
+        listen(board, "click", self.taps.on_board_click)
         listen(board, "keydown", self.board.on_key)
-        listen(dice, "click", self._on_die_click)
+        listen(dice, "click", self.taps.on_die_click)
         listen(dice, "animationend", self._on_dice_animation_end)
         buttons: dict[str, Callable[[MagdagdonView], Tap | None]] = {
             "md-primary": lambda view: view.primary_tap,
@@ -105,7 +106,7 @@ class MagdagdonScreen:
         listen(by_id("md-hint"), "click", self.hints.on_click)
         listen(by_id("md-share"), "click", lambda event: self.daily.share(self.meta, self.state))
         for name in ("md-daily-start", "md-daily-again"):
-            listen(by_id(name), "click", lambda event: self.open_daily(local_today()))
+            listen(by_id(name), "click", lambda event: self.dailies.open(local_today()))
         self.guard.watch(by_id("screen-magdagdon"))
 
     def _button(
@@ -138,7 +139,7 @@ class MagdagdonScreen:
                 self.picked = picked_memory.restore(saved.picked, saved.state)
                 if saved.state.over:  # its row and history entry, if a reload came between
                     self._finish(saved.state)
-                    self.session.remember(self._saved())
+                    self.session.remember(self.saved())
         if first_visit and seed is None and daily_day is None:
             tour = True
         if tour:
@@ -152,14 +153,14 @@ class MagdagdonScreen:
                 window.console.warn(f"?daily={daily_day} is not a past date: today's instead")
                 self.host.notify(self.host.t("magdagdon.daily.not_a_day"))
                 day = local_today()
-            self.open_daily(day)
+            self.dailies.open(day)
             self._first_tour(first_visit)
             return
         # The same seed again once its game is over: a new game on its dice, not the old end.
         same = self.state is not None and self.state.seed == seed and not self.state.over
         if seed is not None and not same:
             if self.in_progress():
-                text = self.leave_text(self.host.t("confirm.magdagdon.seed", seed=seed))
+                text = self.dailies.leave_text(self.host.t("confirm.magdagdon.seed", seed=seed))
                 self.host.ask(text, lambda: self._start_over(seed))
             else:
                 self.new_game(stores.difficulty(), seed)
@@ -179,7 +180,7 @@ class MagdagdonScreen:
     def start_tour(self) -> None:
         """One turn on fixed dice, step by step; the game in progress waits, unsaved over."""
         if not self.tour.active:
-            self.session.stash(self._saved())
+            self.session.stash(self.saved())
         self.state = engine.new_game("peaceful", SEEDS["magdagdon"])
         self.record_id, self.meta, self.celebrate = None, None, False
         self.picked, self.hint, self.last_view = Picked(), None, None
@@ -219,8 +220,8 @@ class MagdagdonScreen:
     ) -> None:
         if self.overtaken():
             return  # another tab's game is newer: it is shown, and this one not started
-        if self.counted_daily() is not None:
-            stores.save_game(MAGDAGDON, stores.LEFT_DAILY, self._saved())  # for DAILY to resume
+        if self.dailies.counted() is not None:
+            stores.save_game(MAGDAGDON, stores.LEFT_DAILY, self.saved())  # for DAILY to resume
         stores.set_difficulty(difficulty)
         self.state = engine.new_game(difficulty, random.getrandbits(31) if seed is None else seed)
         self.meta = GameMeta(self.state.seed, difficulty, day, practice)
@@ -232,79 +233,9 @@ class MagdagdonScreen:
         self.guard.forget()
         self._save()
 
-    # The daily puzzle --------------------------------------------------------------------------
-    def open_daily(self, day: date) -> None:
-        """`day`'s puzzle at the current difficulty: resumed if it is the game in progress,
-        else a new game on its seed (practice unless it is today's first attempt)."""
-        kept = self._left_daily(day)
-        difficulty = self.state.difficulty if self.state is not None else stores.difficulty()
-        if kept is not None:
-            difficulty = kept.state.difficulty  # the counted attempt, at its own difficulty
-        seed = daily.daily_seed(day, difficulty)
-        state, meta = self.state, self.meta
-        resumable = state is not None and not state.over and meta is not None
-        if resumable and meta is not None and meta.day == day and meta.belongs_to(seed, difficulty):
-            self.render()  # the daily in progress: carry on
-            return
-
-        def start() -> None:
-            if kept is not None:
-                self._bring_back(kept)
-                return
-            today = local_today()
-            counted = day == today and not daily.attempted(stores.daily_results(), day, difficulty)
-            self.new_game(difficulty, seed, day, practice=not counted)
-            self.render()
-            by_id("md-primary").focus()
-
-        if self.in_progress():
-            self.host.ask(self.host.t("confirm.magdagdon.daily"), start)
-            self.render()
-        else:
-            start()
-
-    # A counted daily left for another game (issue 29): kept, and DAILY brings it back ----------
-    def counted_daily(self) -> GameMeta | None:
-        """This game's meta when it is a daily's counted attempt, begun and not over."""
-        state, meta = self.state, self.meta
-        if state is None or meta is None or meta.day is None or meta.practice:
-            return None
-        if not self.in_progress() or not meta.belongs_to(state.seed, state.difficulty):
-            return None
-        return meta
-
-    def leave_text(self, text: str) -> str:
-        """What the question before leaving this game says: `text`, unless the game is a
-        counted daily, whose stake is named (it is kept, and DAILY brings it back)."""
-        meta = self.counted_daily()
-        if meta is None or meta.day is None:
-            return text
-        key = "confirm.magdagdon.leave_daily"
-        today = meta.day == local_today()
-        shown = day_text(meta.day, self.host.t.language)
-        return self.host.t(key if today else f"{key}_past", date=shown)
-
-    def _left_daily(self, day: date) -> Saved[engine.State] | None:
-        """The counted attempt at `day`'s daily that another game replaced, if any."""
-        kept = stores.load_game(MAGDAGDON, stores.LEFT_DAILY)
-        meta = kept.meta if kept is not None else None
-        if kept is None or meta is None or meta.day != day or meta.practice or kept.state.over:
-            return None
-        state = kept.state
-        if not meta.belongs_to(state.seed, state.difficulty):
-            return None
-        if daily.daily_seed(day, state.difficulty) != state.seed:
-            return None
-        return kept
-
-    def _bring_back(self, kept: Saved[engine.State]) -> None:
-        if self.overtaken():
-            return
-        # The game it replaces is kept in its place if it is a counted daily too.
-        left = self._saved() if self.counted_daily() is not None else None
-        stores.save_game(MAGDAGDON, stores.LEFT_DAILY, left)
-        stores.set_difficulty(kept.state.difficulty)
-        self._resume(replace(kept, record_id=None))
+    def take_up(self, kept: Saved[engine.State]) -> None:
+        """Make `kept` (a game saved aside) this screen's game, shown and saved."""
+        self._resume(kept)
         self.picked = picked_memory.restore(kept.picked, kept.state)
         self.celebrate, self.hint, self.last_view = False, None, None
         self.guard.forget()
@@ -312,28 +243,17 @@ class MagdagdonScreen:
         self.render()
         by_id("md-primary").focus()
 
-    def _meta(self) -> GameMeta:
+    def game_meta(self) -> GameMeta:
         state = self.state
         assert state is not None
         if self.meta is None or not self.meta.belongs_to(state.seed, state.difficulty):
             self.meta = GameMeta(state.seed, state.difficulty)
         return self.meta
 
-    def _set_meta(self, meta: GameMeta) -> None:
+    def set_meta(self, meta: GameMeta) -> None:
         """Mark the game (practice, assisted): saved at once, so that it is never lost."""
         self.meta = meta
         self._save()
-
-    def _daily_started(self, state: engine.State) -> None:
-        """The first ROLL of today's daily: from now on this is the attempt that counts (one
-        begun meanwhile in another tab counts instead, and this one becomes practice)."""
-        meta = self._meta()
-        if meta.day is None or meta.practice or state.turns != 0:  # a ROLL of a later turn
-            return
-        if daily.attempted(stores.daily_results(), meta.day, meta.difficulty):
-            self._set_meta(replace(meta, practice=True))
-        else:
-            stores.set_daily_result(meta.day, meta.difficulty, DayResult(None, meta.assisted))
 
     def tap(self, tap: Tap | None) -> None:
         """Carry out what the view said a tap means: an engine action, or a new selection."""
@@ -342,7 +262,7 @@ class MagdagdonScreen:
             return
         if isinstance(tap, NewGame):
             if self.in_progress():
-                text = self.leave_text(self.host.t("confirm.magdagdon.restart"))
+                text = self.dailies.leave_text(self.host.t("confirm.magdagdon.restart"))
                 self.host.ask(text, self._start_over)
             else:
                 self._start_over()
@@ -375,7 +295,7 @@ class MagdagdonScreen:
                 if asked:
                     self.host.announce(asked)
         if self.state is not None and not self.tour.active:
-            self.session.remember(self._saved())  # the die picked, kept across a reload
+            self.session.remember(self.saved())  # the die picked, kept across a reload
         self.render()
         self.focus.after(tap, self.state, self.last_view)
         self.tour.take_focus()
@@ -389,7 +309,7 @@ class MagdagdonScreen:
             return None
         self.state = state
         if isinstance(action, engine.Roll):
-            self._daily_started(state)
+            self.dailies.started(state)
         if state.over and self.record_id is None:
             self._finish(state)
             ids = [record.id for record in self.tables.get(state.difficulty, [])]
@@ -401,7 +321,7 @@ class MagdagdonScreen:
         entry: each once, however many tabs and reloads (the session knows the game's id)."""
         from app.pure.history import outcome_of
 
-        meta, outcome = self._meta(), outcome_of("magdagdon", state) or {}
+        meta, outcome = self.game_meta(), outcome_of("magdagdon", state) or {}
         counted = meta.day is not None and not meta.practice
         flags = {"assisted"} if meta.assisted else set()
         if meta.day is not None:
@@ -415,12 +335,12 @@ class MagdagdonScreen:
 
         values = {name: outcome[name] for name in ("score", "turns", "powers")}
         row = Row(stores.SCORES_KEY, state.difficulty, values, frozenset(flags), daily_result)
-        saved, tables = self.session.finish(self._saved() or Saved(state), row)
+        saved, tables = self.session.finish(self.saved() or Saved(state), row)
         if tables is not None:
             self.tables = tables
         self.record_id = saved.record_id
 
-    def _saved(self) -> Saved[engine.State] | None:
+    def saved(self) -> Saved[engine.State] | None:
         """This screen's game as its record keeps it (None: no game)."""
         state = self.state
         if state is None:
@@ -436,7 +356,7 @@ class MagdagdonScreen:
 
     def _save(self) -> bool:
         """Save the game; False when another tab had moved it on: its game is shown instead."""
-        return self.state is None or self.session.save(self._saved())
+        return self.state is None or self.session.save(self.saved())
 
     def overtaken(self) -> bool:
         """Whether another tab moved this game on (issue 18: a roll played in one tab cannot be
@@ -468,52 +388,6 @@ class MagdagdonScreen:
 
     def in_progress(self) -> bool:
         return self.session.in_progress(self.state)
-
-    # Handlers: find what was tapped, then `tap` ---------------------------------------------------
-    def _on_die_click(self, event: Any) -> None:
-        button = event.target.closest("[data-die]")
-        if absent(button) or self.last_view is None or button.disabled:
-            return
-        if not self.guard.accepts(event, button):
-            return
-        die = int(button.dataset.die)
-        self.tap(self.last_view.dice[die].tap if die < len(self.last_view.dice) else None)
-        if self.picked.die is not None and self.last_view is not None:
-            # Keyboard users continue on the board, at the first cell that takes the die; a
-            # die that fits nowhere keeps the focus, and the reason is said (issue 14).
-            cell = self.focus.first_cell(self.last_view, placing=True)
-            if cell is None:
-                self.host.announce(self.last_view.message)
-            elif event.detail == 0:
-                self.focus.move(cell)
-
-    def _on_board_click(self, event: Any) -> None:
-        button = event.target.closest("[data-cell]")
-        if absent(button) or self.last_view is None:
-            return
-        if not self.guard.accepts(event, button):
-            return
-        cell = int(button.dataset.cell)
-        self.board.focus_cell = cell
-        tap = self.last_view.cells[cell].tap
-        if tap is None:
-            self._refuse(cell)
-        else:
-            self.tap(tap)
-
-    def _refuse(self, cell: int) -> None:
-        """A tap on a cell that takes nothing now: say why on screen, and mark the cell."""
-        if self.state is None:
-            return
-        reason = refusal(self.state, self.picked, cell, self.host.t)
-        if not reason:
-            return
-        message = by_id("md-message")
-        message.textContent = reason
-        message.dataset.tone = "error"
-        restart_animation(message, "refused")
-        restart_animation(by_id(f"md-cell-{cell}"), "refused")
-        self.host.announce(reason)
 
     # Announcements and motion ------------------------------------------------------------------
     def _tell(self, before: engine.State, after: engine.State, action: Action) -> None:
@@ -563,21 +437,7 @@ class MagdagdonScreen:
         primary.dataset.phase = view.phase
 
         powers = view.powers
-        by_id("md-powers").hidden = not powers.visible or view.phase not in ("place", "magdagdon")
-        by_id("md-powers-status").textContent = powers.status
-        for name, adjust in (("md-decrease", powers.decrease), ("md-increase", powers.increase)):
-            button = by_id(name)
-            button.disabled = adjust is None
-            # The die's value is part of the meaning: INCREASE on a 1 and then on a 2 are two
-            # different taps, and a second one a moment later would use a second power.
-            value = state.dice[adjust.die] if adjust is not None else None
-            guard.show(button, (adjust, value) if adjust is not None else None)
-        show_text(by_id("md-powers-hint"), powers.hint)
-        reroll = by_id("md-reroll")
-        reroll.disabled = powers.reroll is None
-        guard.show(reroll, type(powers.reroll).__name__ if powers.reroll is not None else None)
-        reroll.textContent = powers.reroll_label
-        by_id("md-cancel").hidden = powers.cancel is None
+        render_powers(view, state, guard)
 
         self.hints.render(state, view, self.hint)
         self.daily.render_banner(self.meta, state)
@@ -599,30 +459,19 @@ class MagdagdonScreen:
     def _hinted(self, hint: Hint) -> None:
         """The computer's HINT for this roll: shown, said, and the game marked as assisted."""
         self.hint = hint
-        meta = self._meta()
+        meta = self.game_meta()
         if not meta.assisted:
-            self._set_meta(replace(meta, assisted=True))  # marked in HIGH SCORES (issue 13)
+            self.set_meta(replace(meta, assisted=True))  # marked in HIGH SCORES (issue 13)
         self.render()
         state = self.state
         self.host.announce(hint.text if state is None else hint_text(hint, state, self.host.t))
-
-    def _render_seed(self, state: engine.State) -> None:
-        """The game's seed and the link that plays its dice again, to keep or send (issue 29:
-        the seed leaves the URL). A daily has its own links, in the calendar."""
-        line = by_id("md-seed")
-        line.hidden = self.meta is not None and self.meta.day is not None
-        line.replaceChildren()
-        link = document.createElement("a")
-        link.href = f"?seed={state.seed}#magdagdon"
-        link.textContent = self.host.t("magdagdon.seed.again")
-        line.append(self.host.t("magdagdon.seed", seed=state.seed), " ", link)
 
     def _render_end(self, view: MagdagdonView) -> None:
         state = self.state
         assert view.end is not None and state is not None
         table = self.tables.get(state.difficulty, [])
         self.end.render(view.end, state, table, self.record_id, self.celebrate)
-        self._render_seed(state)
+        self.end.render_seed(state, self.meta)
         self.daily.render_end(self.meta, state)
         self.computer.start(state)
 

@@ -25,6 +25,7 @@ from app.browser.dom import (
 from app.browser.feel import show_face
 from app.browser.game_session import GameSession, Row
 from app.browser.host import Host
+from app.browser.mishimash_computer_turns import ComputerTurns
 from app.browser.mishimash_end import render_event, render_over
 from app.browser.mishimash_setup_form import SetupForm
 from app.browser.tap_guard import TapGuard
@@ -36,13 +37,9 @@ from app.pure.mishimash_view import MishimashView, Moves, build_view
 from app.pure.saved_game import MISHIMASH, Saved
 from app.pure.tour import MISHIMASH_TARGET, SEEDS, Facts
 from cubiri.kernel import RuleError
-from cubiri.mishimash import computer, odds
 from cubiri.mishimash import game as engine
+from cubiri.mishimash import odds
 from cubiri.mishimash.scoring import DICE
-
-# How long a computer's step stays on screen before the next, by the SETTINGS speed: a person
-# can follow each roll, selection and decision (about 0.6–1 s a step), or hurry it along.
-STEP_MS = {"normal": 900, "fast": 250}
 
 
 class MishimashScreen:
@@ -58,10 +55,7 @@ class MishimashScreen:
         self.records = stores.tables(stores.SOLO_KEY)
         self.last_view: MishimashView | None = None
         self._loaded = False
-        self._timer: int | None = None
-        self._takes = ""  # a computer's selection, shown: said with the move that follows it
-        self._speaking_ms = 0  # how long the last announcement takes to say
-        self._step_later = create_proxy(self._computer_step)
+        self.computers = ComputerTurns(self)  # the computer seats' moves, at their pace
         self._build_later = create_proxy(self._build_reach)
         self._building = False
         self.guard = TapGuard()
@@ -92,7 +86,7 @@ class MishimashScreen:
         """A click on ROLL / BANK / ROLL AGAIN plays what the shown view says it plays, unless
         it is the second click of a double click or the button has just changed under the
         finger (issue 15: a double tap on BANK must not ROLL for the next player)."""
-        return self._guarded(name, lambda _event: self._play(self._shown(button)))
+        return self._guarded(name, lambda _event: self.play(self._shown(button)))
 
     def _guarded(self, name: str, handler: Any) -> Any:
         def guarded(event: Any) -> None:
@@ -136,12 +130,12 @@ class MishimashScreen:
                 self.state, self.seed = None, seed  # a reproducible game from START
         self.render()
         self._start_reach_table()
-        self._schedule_computer()  # a computer's turn goes on where it was
+        self.computers.schedule()  # a computer's turn goes on where it was
 
     # The first game that teaches (issue 16) ---------------------------------------------------
     def start_tour(self) -> None:
         """One turn on fixed dice, step by step: select, the multiplier, ROLL AGAIN, a BUST."""
-        self._stop_computer()
+        self.computers.stop()
         if not self.tour.active:
             self.session.stash(self._saved())
         name = player_names(self.seats, self.host.t)[0]
@@ -157,7 +151,7 @@ class MishimashScreen:
         self.picked = frozenset()
         self.guard.forget()
         self.render()
-        self._schedule_computer()
+        self.computers.schedule()
         by_id("ms-start" if self.state is None else "ms-roll").focus()
 
     def _tour_facts(self, state: engine.State) -> Facts:
@@ -176,7 +170,7 @@ class MishimashScreen:
 
     def _setup_for(self, seed: int) -> None:
         """The setup for a link's seed, the game in progress given up."""
-        self._stop_computer()
+        self.computers.stop()
         self.state, self.seed, self.record_id, self.picked = None, seed, None, frozenset()
         self._save()
         self.render()
@@ -188,7 +182,7 @@ class MishimashScreen:
             return None
         # A person's dice picked but not taken yet (issue 29: a reload lost them); a computer
         # picks its own again, the same, when its turn goes on.
-        picked = () if self._computer_to_move() else tuple(sorted(self.picked))
+        picked = () if self.computers.to_move() else tuple(sorted(self.picked))
         return Saved(state, self.record_id, self.levels, selected=picked)
 
     def _resume(self, saved: Saved[engine.State] | None) -> None:
@@ -223,7 +217,7 @@ class MishimashScreen:
     def _adopt(self, saved: Saved[engine.State] | None) -> None:
         """Another tab's newer game replaces this tab's old one (a computer's turn goes on);
         None: that tab pressed NEW GAME, and this one shows the setup too."""
-        self._stop_computer()
+        self.computers.stop()
         self._resume(saved)
         if saved is None:
             self.celebrate = False
@@ -232,7 +226,7 @@ class MishimashScreen:
         self.records = stores.tables(stores.SOLO_KEY)
         self.render()
         self._start_reach_table()
-        self._schedule_computer()
+        self.computers.schedule()
 
     def refresh_tables(self) -> None:
         """Another tab changed the solo records: the end of a game shows them as they are now."""
@@ -253,15 +247,15 @@ class MishimashScreen:
             return
         self.render()
         self._start_reach_table()
-        if not self._computer_to_move():
+        if not self.computers.to_move():
             by_id("ms-roll").focus()
         else:
-            self._schedule_computer()
+            self.computers.schedule()
 
     def _on_new_game(self, _event: Any) -> None:
         if self.overtaken():
             return
-        self._stop_computer()
+        self.computers.stop()
         self.state, self.record_id, self.picked = None, None, frozenset()
         self.celebrate = False
         self._save()
@@ -295,10 +289,10 @@ class MishimashScreen:
         view = self.last_view
         return None if view is None else getattr(view, button)
 
-    def _play(self, moves: Moves | None, by_computer: bool = False) -> None:
+    def play(self, moves: Moves | None, by_computer: bool = False) -> None:
         """ROLL, or this roll's selection then BANK / ROLL AGAIN (X8, X10), with the seed's dice."""
         state = self.state
-        if state is None or not moves or (self._computer_to_move() and not by_computer):
+        if state is None or not moves or (self.computers.to_move() and not by_computer):
             return  # during a computer's turn the person's controls do nothing
         if self.overtaken():
             return
@@ -331,14 +325,14 @@ class MishimashScreen:
         assert view is not None
         said = speech.after_move(state, moves[-1], view, self.host.t)
         if by_computer:
-            said, self._takes = speech.computer_move(self._takes, said), ""
+            said = self.computers.with_takes(said)
         self.host.announce(said)
-        self._speaking_ms = speech.speaking_ms(said)
+        self.computers.speaking_ms = speech.speaking_ms(said)
         if view.event_kind == "mishimash":
             restart_animation(by_id("ms-event"), "celebrate")
         self._focus_next(by_computer)
         self.tour.take_focus()
-        self._schedule_computer()
+        self.computers.schedule()
 
     def _is_celebrated(self, state: engine.State) -> bool:
         """Issue 16: a solo game that heads its target's table, or a game a person wins
@@ -363,7 +357,7 @@ class MishimashScreen:
             return
         if state.phase is engine.Phase.OVER:
             target = by_id("ms-result")
-        elif self._computer_to_move():
+        elif self.computers.to_move():
             target = heading  # watch its turn; nothing of the person's is live meanwhile
         elif state.phase is engine.Phase.SELECT:
             target = by_id("ms-die-0")
@@ -389,54 +383,6 @@ class MishimashScreen:
         else:
             window.setTimeout(self._build_later, 0)
 
-    # Computer players ----------------------------------------------------------------------------
-    def _computer_to_move(self) -> str:
-        """The level of the computer whose turn it is, or "" when a person is to move."""
-        state = self.state
-        if state is None or state.over or len(self.levels) != len(state.players):
-            return PERSON
-        return self.levels[state.current]
-
-    def _schedule_computer(self) -> None:
-        """A computer's next step, at a pace a person can follow (it waits while another screen
-        shows: opening MISHIMASH again schedules it anew)."""
-        self._stop_computer()
-        if self._computer_to_move():
-            speed = stores.computer_speed()
-            delay = STEP_MS.get(speed, STEP_MS["normal"])
-            if speed != "fast":  # at the normal pace, what was just said is heard out first
-                delay = max(delay, self._speaking_ms)
-            self._speaking_ms = 0
-            self._timer = window.setTimeout(self._step_later, delay)
-
-    def _stop_computer(self) -> None:
-        if self._timer is not None:
-            window.clearTimeout(self._timer)
-            self._timer = None
-
-    def _computer_step(self) -> None:
-        """One visible step: ROLL; or show the dice it takes; or take them and BANK / ROLL AGAIN.
-        Each is a pure function of the position, so a reload goes on the same way."""
-        self._timer = None
-        level, state = self._computer_to_move(), self.state
-        if not level or state is None or by_id("screen-mishimash").hidden:
-            return
-        if computer.waits_for_reach_table(level, state):
-            self._schedule_computer()  # its final-round odds are still being built
-            return
-        if state.phase is engine.Phase.SELECT and not self.picked:
-            chosen = computer.selection(level, state)
-            self.picked = frozenset(chosen.dice)
-            self.render()
-            self._takes = speech.computer_takes(state, chosen, self.host.t)
-            self._schedule_computer()
-        elif state.phase is engine.Phase.SELECT:
-            select = engine.Select(tuple(sorted(self.picked)))
-            decision = computer.next_move(level, engine.apply(state, select))
-            self._play((select, decision), by_computer=True)
-        else:
-            self._play((computer.next_move(level, state),), by_computer=True)
-
     # Render ------------------------------------------------------------------------------------
     def render(self) -> MishimashView | None:
         state, t = self.state, self.host.t
@@ -452,7 +398,7 @@ class MishimashScreen:
         if not self.levels:
             people = frozenset(range(len(state.players)))
         coach_for = people if stores.coach_on() else None
-        view = build_view(state, self.picked, t, self._computer_to_move(), coach_for)
+        view = build_view(state, self.picked, t, self.computers.to_move(), coach_for)
         self.last_view = view
         game_shown = not by_id("ms-game").hidden
         roll_shown = game_shown and not by_id("ms-roll").hidden

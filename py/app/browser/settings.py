@@ -110,7 +110,7 @@ class Settings:
             text = self.host.t("confirm.new_game.text", difficulty=choice.upper())
             screen = self._magdagdon()
             if screen is not None:
-                text = screen.leave_text(text)  # a counted daily's stake (issue 29)
+                text = screen.dailies.leave_text(text)  # a counted daily's stake (issue 29)
             self.host.ask(text, lambda: self._change_difficulty(choice), return_to)
         else:
             self._change_difficulty(choice)
