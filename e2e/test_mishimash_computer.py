@@ -124,3 +124,20 @@ def test_the_coachs_numbers_are_the_engines(page: Page, open_app: Open, shot: Sh
         expect(lines.nth(index)).to_have_text(line)
     expect(page.locator("#ms-again .ms-odds")).to_have_text(expected.roll_again)
     both_sizes(page, shot, "mishimash-coach")
+
+
+def test_two_unnamed_computers_of_one_level_show_the_names_the_game_gives_them(
+    page: Page, open_app: Open
+) -> None:
+    """The setup's placeholders are the standings' names: the second unnamed Cautious Cleo reads
+    "Cautious Cleo 2" before START, as it will after (it read "Cautious Cleo" twice)."""
+    open_app("#mishimash")
+    for index, level in enumerate(("", "cautious", "cautious")):
+        if index > 0:
+            page.locator("#ms-add").click()
+        page.locator(f"#ms-names select[data-seat='{index}']").select_option(level)
+    fields = page.locator("#ms-names input[data-player]")
+    placeholders = [fields.nth(i).get_attribute("placeholder") for i in range(3)]
+    assert placeholders == ["Player 1", "Cautious Cleo", "Cautious Cleo 2"]
+    page.locator("#ms-start").click()
+    expect(page.locator("#ms-players .name")).to_have_text(placeholders)

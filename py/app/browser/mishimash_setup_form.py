@@ -75,17 +75,16 @@ class SetupForm:
         t = self.host.t
         names = by_id("ms-names")
         names.replaceChildren()
+        # An empty seat's placeholder is the name the game will give it: two unnamed computers
+        # of one level read "Cautious Cleo" and "Cautious Cleo 2", as the standings will.
+        shown = player_names(self.seats, t)
         for index, seat in enumerate(self.seats):
             item = document.createElement("li")
             field = document.createElement("input")
             field.type = "text"
             field.maxLength = TYPED_NAME  # longer than a name keeps: the setup says it is cut
             field.value = seat.name
-            field.placeholder = (
-                player_names([seat], t)[0]
-                if seat.level
-                else t("mishimash.setup.player", n=index + 1)
-            )
+            field.placeholder = shown[index]
             field.dataset.player = str(index)
             field.setAttribute("aria-label", t("mishimash.setup.name", n=index + 1))
             field.autocomplete = "off"
