@@ -1,0 +1,250 @@
+"""SAVE MY DATA and LOAD DATA (issue 25): everything a player has, as one JSON file to carry to
+a new phone or keep, and that file merged back into what a browser holds.
+
+Pure Python, no browser: the browser side reads and writes the stored keys; this module turns
+their texts into a file (`export`), checks a file (`read`) and merges it (`merge`).
+
+A file is checked as strictly as storage is, section by section with the same parsers (the
+history, the high-score tables, the daily results, the games in progress replay their logs).
+Unlike storage, where an unusable entry is dropped so that the page goes on, a file with any
+entry that does not check is refused whole with the reason, and nothing changes: a tampered
+file must not smuggle in half of itself.
+
+Merging never loses what is here: a game of the history that is already here is not added
+twice, the high-score tables keep the best ten of both (a better record is never replaced by a
+worse one), a day's daily result keeps the better of the two, a game in progress here stays
+(the file's is added only where there is none), and settings that differ are returned for the
+player to be asked about, never applied by themselves.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from app.pure import daily, history
+from app.pure.bounded import instant, loads
+from app.pure.daily import DayResult, Results
+from app.pure.history import Entry
+from app.pure.records import MAGDAGDON_SCORES, MISHIMASH_SOLO, RecordBook, Tables
+from app.pure.saved_game import MAGDAGDON, MISHIMASH, SaveCodec
+
+APP = "cubiri"
+FORMAT = 1
+MAX_FILE_CHARS = 4_000_000  # the history's 1 MB, its tables and games, with room to spare
+
+# The stored keys a file carries, by section (app.browser.stores and the shell name them).
+HISTORY_KEY = "cubiri.history"
+TABLE_KEYS: dict[str, tuple[str, RecordBook]] = {
+    "magdagdon_scores": ("cubiri.magdagdon.scores", MAGDAGDON_SCORES),
+    "mishimash_records": ("cubiri.mishimash.records", MISHIMASH_SOLO),
+}
+DAILY_KEY = "cubiri.magdagdon.daily"
+GAME_KEYS: dict[str, tuple[str, SaveCodec[Any]]] = {
+    "magdagdon": ("cubiri.magdagdon.game", MAGDAGDON),
+    "mishimash": ("cubiri.mishimash.game", MISHIMASH),
+}
+# Settings and the values each may take: anything else in a file is a tampered entry.
+SETTINGS: dict[str, frozenset[str]] = {
+    "cubiri.language": frozenset({"en", "pt", "hu", "vi"}),
+    "cubiri.magdagdon.difficulty": frozenset({"peaceful", "survival", "nightmare"}),
+    "cubiri.mishimash.speed": frozenset({"normal", "fast"}),
+    "cubiri.mishimash.coach": frozenset({"on", "off"}),
+    "cubiri.pips": frozenset({"on", "off"}),
+    "cubiri.sound": frozenset({"on", "off"}),
+    "cubiri.vibration": frozenset({"on", "off"}),
+}
+_SECTIONS = {"app", "format", "saved", "history", "tables", "daily", "games", "settings"}
+
+
+class Refused(ValueError):
+    """A file that cannot be loaded: `reason` is one of the REASONS, `detail` says where."""
+
+    REASONS = ("not_json", "too_large", "other_app", "newer_format", "tampered")
+
+    def __init__(self, reason: str, detail: str = "") -> None:
+        assert reason in self.REASONS
+        super().__init__(f"{reason}: {detail}" if detail else reason)
+        self.reason, self.detail = reason, detail
+
+
+@dataclass(frozen=True)
+class Contents:
+    """A checked file: each section parsed as storage parses it."""
+
+    saved: str  # when the file was written (ISO 8601)
+    history: list[Entry]
+    tables: dict[str, Tables]  # section (TABLE_KEYS) → tables
+    daily: Results
+    games: dict[str, str]  # section (GAME_KEYS) → the game's stored text
+    settings: dict[str, str]  # stored key → value
+
+
+@dataclass(frozen=True)
+class Merged:
+    """What to write (stored key → text; keys not named stay as they are) and what happened."""
+
+    writes: dict[str, str]
+    games_added: int
+    games_known: int  # in the file and already here
+    records_added: int  # high-score rows that made a table
+    days_added: int
+    games_in_progress: list[str] = field(default_factory=list)  # sections taken from the file
+    kept_here: list[str] = field(default_factory=list)  # the file's, where one is here already
+    settings_to_ask: dict[str, str] = field(default_factory=dict)  # key → the file's value
+
+
+# Writing ------------------------------------------------------------------------------------------
+def export(stored: dict[str, str | None], saved_at: str) -> str:
+    """The file's text from the stored keys' texts (a key not stored: None or absent).
+    Each section is the stored value as storage holds it, so `read` checks it by the same
+    rules; unusable stored values are left out, as the page would not show them either."""
+    data: dict[str, Any] = {"app": APP, "format": FORMAT, "saved": saved_at}
+    entries, _ = history.parse(stored.get(HISTORY_KEY))
+    data["history"] = json.loads(history.dump(entries))
+    data["tables"] = {}
+    for section, (key, book) in TABLE_KEYS.items():
+        tables, _ = book.parse(stored.get(key))
+        data["tables"][section] = json.loads(book.dump(tables))
+    results, _ = daily.parse_results(stored.get(DAILY_KEY))
+    data["daily"] = json.loads(daily.dump_results(results))
+    data["games"] = {}
+    for section, (key, codec) in GAME_KEYS.items():
+        raw = stored.get(key)
+        if raw is not None and codec.load(raw)[0] is not None:
+            data["games"][section] = json.loads(raw)
+    data["settings"] = {
+        key: value
+        for key in SETTINGS
+        if (value := stored.get(key)) is not None and value in SETTINGS[key]
+    }
+    return json.dumps(data, ensure_ascii=False, indent=1)
+
+
+def file_name(saved_at: str) -> str:
+    """cubiri-data-YYYY-MM-DD.json, by the day it was saved."""
+    return f"cubiri-data-{saved_at[:10]}.json"
+
+
+# Reading ------------------------------------------------------------------------------------------
+def read(text: str) -> Contents:
+    """The file's contents, every entry checked; Refused (with its reason) otherwise."""
+    if len(text) > MAX_FILE_CHARS:
+        raise Refused("too_large", f"{len(text):,} characters")
+    try:
+        data = loads(text, max_chars=MAX_FILE_CHARS)
+    except ValueError as error:
+        raise Refused("not_json", str(error)) from None
+    if not isinstance(data, dict) or data.get("app") != APP:
+        raise Refused("other_app")
+    version = data.get("format")
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise Refused("tampered", "format")
+    if version > FORMAT:
+        raise Refused("newer_format", str(version))
+    unknown = set(data) - _SECTIONS
+    if unknown:
+        raise Refused("tampered", f"unknown sections {sorted(unknown)}")
+    saved = data.get("saved")
+    if not isinstance(saved, str) or instant(saved) is None:
+        raise Refused("tampered", "saved")
+    entries = _checked(history.parse, data.get("history"), "history")
+    tables_data = _section(data, "tables", set(TABLE_KEYS))
+    tables = {
+        section: _checked(book.parse, tables_data.get(section), section)
+        for section, (_key, book) in TABLE_KEYS.items()
+    }
+    results = _checked(daily.parse_results, data.get("daily"), "daily")
+    games_data = _section(data, "games", set(GAME_KEYS))
+    games: dict[str, str] = {}
+    for section, raw in games_data.items():
+        text_of = json.dumps(raw)
+        if GAME_KEYS[section][1].load(text_of)[0] is None:
+            raise Refused("tampered", f"the {section} game in progress")
+        games[section] = text_of
+    settings = _section(data, "settings", set(SETTINGS))
+    for key, value in settings.items():
+        if value not in SETTINGS[key]:
+            raise Refused("tampered", f"setting {key}")
+    return Contents(saved, entries, tables, results, games, dict(settings))
+
+
+def _section(data: dict[str, Any], name: str, allowed: set[str]) -> dict[str, Any]:
+    value = data.get(name, {})
+    if not isinstance(value, dict) or not set(value) <= allowed:
+        raise Refused("tampered", name)
+    return value
+
+
+def _checked(parse: Any, value: object, name: str) -> Any:
+    """A section through storage's own parser: refused at the first entry it would drop."""
+    if value is None:
+        return parse(None)[0]
+    parsed, problems = parse(json.dumps(value))
+    if problems:
+        raise Refused("tampered", f"{name}: {problems[0][:200]}")
+    return parsed
+
+
+# Merging ------------------------------------------------------------------------------------------
+def merge(stored: dict[str, str | None], contents: Contents) -> Merged:
+    """The file merged into the stored keys' texts (see the module docstring)."""
+    writes: dict[str, str] = {}
+    here, _ = history.parse(stored.get(HISTORY_KEY))
+    known = {entry.id for entry in here}
+    new = [entry for entry in contents.history if entry.id not in known]
+    if new:
+        joined = sorted([*here, *new], key=lambda e: instant(e.ended) or 0)
+        writes[HISTORY_KEY] = history.dump(history.bounded(joined))
+    records_added = 0
+    for section, (key, book) in TABLE_KEYS.items():
+        tables, _ = book.parse(stored.get(key))
+        before = {r.id for rows in tables.values() for r in rows}
+        for name, rows in contents.tables[section].items():
+            for record in rows:
+                tables = book.add(tables, name, record)
+        after = {r.id for rows in tables.values() for r in rows}
+        if after - before:
+            records_added += len(after - before)
+            writes[key] = book.dump(tables)
+    results, _ = daily.parse_results(stored.get(DAILY_KEY))
+    days_added = 0
+    for day, entries in contents.daily.items():
+        for difficulty, theirs in entries.items():
+            mine = results.get(day, {}).get(difficulty)
+            best = theirs if mine is None else _better(mine, theirs)
+            if best is not mine:
+                results = {**results, day: {**results.get(day, {}), difficulty: best}}
+                days_added += 1
+    if days_added:
+        writes[DAILY_KEY] = daily.dump_results(results)
+    taken, kept = [], []
+    for section, raw in contents.games.items():
+        key, codec = GAME_KEYS[section]
+        if stored.get(key) is not None and codec.load(stored.get(key))[0] is not None:
+            kept.append(section)
+        else:
+            writes[key] = raw
+            taken.append(section)
+    ask = {key: value for key, value in contents.settings.items() if stored.get(key) != value}
+    return Merged(
+        writes,
+        len(new),
+        len(contents.history) - len(new),
+        records_added,
+        days_added,
+        taken,
+        kept,
+        ask,
+    )
+
+
+def _better(mine: DayResult, theirs: DayResult) -> DayResult:
+    """The day's result to keep: a finished attempt over an unfinished one, then the higher
+    score, then one played without a HINT; on a tie, this browser's."""
+
+    def rank(result: DayResult) -> tuple[bool, int, bool]:
+        return (result.score is not None, result.score or 0, not result.assisted)
+
+    return theirs if rank(theirs) > rank(mine) else mine

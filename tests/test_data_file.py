@@ -1,0 +1,177 @@
+"""SAVE MY DATA / LOAD DATA (issue 25): a file of everything a player has, checked as strictly as
+storage and merged without losing anything that was here."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from app.pure import daily, data_file, history
+from app.pure.daily import DayResult
+from app.pure.data_file import Refused
+from app.pure.records import MAGDAGDON_SCORES, MISHIMASH_SOLO, Record
+from app.pure.saved_game import MAGDAGDON, Saved
+from cubiri.magdagdon import game as magdagdon
+from tests.playouts import magdagdon_playout, mishimash_playout
+
+WHEN = "2026-03-14T09:30:12Z"
+LATER = "2026-04-01T18:00:00Z"
+
+
+def magdagdon_entry(n: int, ended: str = WHEN) -> history.Entry:
+    state = list(magdagdon_playout("peaceful", n))[-1]
+    return history.entry_for("magdagdon", f"m-{n}", ended, state)
+
+
+def mishimash_entry(n: int, ended: str = WHEN) -> history.Entry:
+    state = list(mishimash_playout(2, 40, n))[-1]
+    return history.entry_for("mishimash", f"x-{n}", ended, state, levels=("", "cautious"))
+
+
+def row(ident: str, score: int, when: str = WHEN) -> Record:
+    return Record(ident, when, {"score": score, "turns": 8, "powers": 0})
+
+
+def scores(*rows: Record) -> str:
+    tables: Any = {}
+    for record in rows:
+        tables = MAGDAGDON_SCORES.add(tables, "peaceful", record)
+    return MAGDAGDON_SCORES.dump(tables)
+
+
+IN_PROGRESS = magdagdon.play(magdagdon.new_game("peaceful", 11), magdagdon.Roll())
+
+
+def a_phone() -> dict[str, str | None]:
+    """What one browser holds: two finished games, a table, a daily, a game in progress."""
+    game = IN_PROGRESS
+    return {
+        data_file.HISTORY_KEY: history.dump([magdagdon_entry(1), mishimash_entry(2)]),
+        "cubiri.magdagdon.scores": scores(row("m-1", 120), row("m-7", 90)),
+        "cubiri.mishimash.records": MISHIMASH_SOLO.dump(
+            {"100": [Record("s-1", WHEN, {"turns": 9})]}
+        ),
+        data_file.DAILY_KEY: daily.dump_results({"2026-03-14": {"peaceful": DayResult(133)}}),
+        "cubiri.magdagdon.game": MAGDAGDON.dump(Saved(game), stamp="abc"),
+        "cubiri.language": "hu",
+        "cubiri.sound": "off",
+    }
+
+
+def test_a_saved_file_loaded_in_an_empty_browser_gives_back_everything() -> None:
+    phone = a_phone()
+    text = data_file.export(phone, LATER)
+    assert data_file.file_name(LATER) == "cubiri-data-2026-04-01.json"
+    contents = data_file.read(text)
+    merged = data_file.merge({}, contents)
+    assert (merged.games_added, merged.games_known) == (2, 0)
+    assert merged.records_added == 3 and merged.days_added == 1
+    assert merged.games_in_progress == ["magdagdon"] and merged.kept_here == []
+    assert merged.settings_to_ask == {"cubiri.language": "hu", "cubiri.sound": "off"}
+    new = merged.writes
+    assert history.parse(new[data_file.HISTORY_KEY]) == history.parse(phone[data_file.HISTORY_KEY])
+    assert (
+        MAGDAGDON_SCORES.parse(new["cubiri.magdagdon.scores"])[0]
+        == MAGDAGDON_SCORES.parse(phone["cubiri.magdagdon.scores"])[0]
+    )
+    restored, why = MAGDAGDON.load(new["cubiri.magdagdon.game"])
+    assert why is None and restored is not None and restored.state.log == IN_PROGRESS.log
+    assert "cubiri.language" not in new  # settings are asked about, never applied by themselves
+
+
+def test_loading_the_same_file_again_adds_nothing() -> None:
+    phone = a_phone()
+    contents = data_file.read(data_file.export(phone, LATER))
+    again = data_file.merge(phone, contents)
+    assert again.writes == {}
+    assert (again.games_added, again.games_known, again.records_added, again.days_added) == (
+        0,
+        2,
+        0,
+        0,
+    )
+    assert again.kept_here == ["magdagdon"] and again.settings_to_ask == {}
+
+
+def test_a_merge_keeps_the_best_of_both_and_never_a_worse_record() -> None:
+    here = {
+        data_file.HISTORY_KEY: history.dump([magdagdon_entry(3, LATER)]),
+        "cubiri.magdagdon.scores": scores(*(row(f"h-{i}", 200 + i) for i in range(10))),
+        data_file.DAILY_KEY: daily.dump_results(
+            {"2026-03-14": {"peaceful": DayResult(150)}, "2026-03-15": {"peaceful": DayResult()}}
+        ),
+    }
+    theirs = {
+        data_file.HISTORY_KEY: history.dump([magdagdon_entry(1), magdagdon_entry(3, LATER)]),
+        "cubiri.magdagdon.scores": scores(row("t-1", 205), row("t-2", 10)),
+        data_file.DAILY_KEY: daily.dump_results(
+            {"2026-03-14": {"peaceful": DayResult(99)}, "2026-03-15": {"peaceful": DayResult(80)}}
+        ),
+    }
+    merged = data_file.merge(here, data_file.read(data_file.export(theirs, LATER)))
+    assert (merged.games_added, merged.games_known) == (1, 1)
+    ids = [e.id for e in history.parse(merged.writes[data_file.HISTORY_KEY])[0]]
+    assert ids == ["m-1", "m-3"]  # oldest first, each once
+    table = MAGDAGDON_SCORES.parse(merged.writes["cubiri.magdagdon.scores"])[0]["peaceful"]
+    assert [r["score"] for r in table] == [209, 208, 207, 206, 205, 205, 204, 203, 202, 201]
+    assert "t-2" not in {r.id for r in table} and merged.records_added == 1
+    days = daily.parse_results(merged.writes[data_file.DAILY_KEY])[0]
+    assert days["2026-03-14"]["peaceful"] == DayResult(150)  # here's better one stays
+    assert days["2026-03-15"]["peaceful"] == DayResult(80)  # a finished one over an unfinished
+
+
+def file_with(change: Any) -> str:
+    data = json.loads(data_file.export(a_phone(), LATER))
+    change(data)
+    return json.dumps(data)
+
+
+def set_at(path: list[Any], value: Any) -> Any:
+    def change(data: Any) -> None:
+        for step in path[:-1]:
+            data = data[step]
+        data[path[-1]] = value
+
+    return change
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ("not json at all", "not_json"),
+        ('{"app": "wordle", "format": 1}', "other_app"),
+        ("[1, 2]", "other_app"),
+        (file_with(set_at(["format"], 2)), "newer_format"),
+        (file_with(set_at(["format"], "1")), "tampered"),
+        (file_with(set_at(["saved"], "yesterday")), "tampered"),
+        (file_with(set_at(["cheats"], True)), "tampered"),
+        (file_with(set_at(["history", "games", 0, "outcome", "score"], 10**15)), "tampered"),
+        (
+            file_with(set_at(["tables", "magdagdon_scores", "peaceful", 0, "score"], 9999)),
+            "tampered",
+        ),
+        (
+            file_with(set_at(["daily", "days", "2026-03-14", "peaceful", "score"], 10**9)),
+            "tampered",
+        ),
+        (
+            file_with(set_at(["games", "magdagdon", "game", "log"], [["roll"], ["roll"]])),
+            "tampered",
+        ),
+        (file_with(set_at(["settings", "cubiri.language"], "xx")), "tampered"),
+        (file_with(set_at(["settings", "cubiri.secret"], "on")), "tampered"),
+        (" " * (data_file.MAX_FILE_CHARS + 1), "too_large"),
+    ],
+)
+def test_a_bad_file_is_refused_with_its_reason_and_changes_nothing(text: str, reason: str) -> None:
+    with pytest.raises(Refused) as refused:
+        data_file.read(text)
+    assert refused.value.reason == reason
+
+
+def test_a_file_of_a_browser_with_nothing_stored_loads_and_adds_nothing() -> None:
+    contents = data_file.read(data_file.export({}, LATER))
+    merged = data_file.merge(a_phone(), contents)
+    assert merged.writes == {} and merged.games_added == 0 and merged.settings_to_ask == {}
