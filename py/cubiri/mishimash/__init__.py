@@ -1,7 +1,8 @@
 """MISHIMASH (CUBIRI ORIGINAL #2): the rules API of ENGINE_API.md, and the whole game.
 
 Points come back as numbers equal to the exact value (`10.5`, `15`). The strategy functions
-(`bust_chance`, `turn_value`, `chance_to_reach`) are written in `strategy` and offered here.
+(`bust_chance`, `turn_value`, `chance_to_reach`) are written in `strategy` and offered here, and
+the final round's chance to win (`win_chances`) in `win_chance`.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from cubiri.mishimash.scoring import (
     to_points,
 )
 from cubiri.mishimash.strategy import bust_chance, chance_to_reach, turn_value
+from cubiri.mishimash.win_chance import win_chances
 
 
 def selection_points(roll: Sequence[int], selection: Sequence[int]) -> int | float | None:
@@ -79,4 +81,5 @@ __all__ = [
     "selection_points",
     "turn_points",
     "turn_value",
+    "win_chances",
 ]

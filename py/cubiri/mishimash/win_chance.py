@@ -1,0 +1,280 @@
+"""MISHIMASH: the exact chance to win in the final round and in sudden death (X16, X17), for
+two contenders (ENGINE_API.md, "MISHIMASH chance to win"; issue 28).
+
+Everyone plays to maximise their own chance to win, and a tie for first leads to sudden death,
+valued as such. With two contenders the game is zero-sum, so one number per position says it
+all. Points are integer halves inside, as in scoring and strategy.
+
+* **The last player of a round** must pass the leader's total: a gap of `g` halves. Passing
+  wins; ending level (exactly the gap, banked) leads to a sudden death in which this player
+  moves second (X17: its order starts after the last turn, so the finisher, or the first mover,
+  moves first again), worth `SECOND`; a bust or less loses. At a decision point it is worth
+  P(pass) + SECOND · P(level) under best play, a function of the halves still missing: a
+  table over the missing halves (`LastMover`), shared by every gap.
+* **The first mover of a two-player sudden death** banks some s halves; the other then wins
+  with `last(s)` from the start of a turn, so banking s is worth 1 − last(s) (s = 0: a bust,
+  after which the other is level at once and just needs a scoring roll). Its table is over the
+  turn's points (`FirstMover`): more points are worth more, and BANK is proven best once
+  1 − last(x) ≥ b(n) · (1 − last(0)) + (1 − b(n)), b(n) the bust chance of the next throw.
+* **The value of a sudden death** for its first mover, `FIRST`, is the fixed point of the two
+  (the second mover's table needs `SECOND` = 1 − `FIRST`): `sudden_death_value()` finds it by
+  iteration, and the shipped constant is checked against it by the tests.
+
+Both tables are built bottom-up over whole arrays (odds.combine), like the reach table: cells
+(dice, roll, MISHIMASHes) from the last roll a turn can reach within the table down to roll 1.
+MISHIMASHes past REACH_MISHIMASHES are valued as that many (their bonus counted smaller: a
+lower bound that moves a chance by well under 0.0001, see odds._reach_count).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from cubiri.mishimash import game, strategy
+from cubiri.mishimash.odds import REACH_MISHIMASHES, combine, option_steps
+from cubiri.mishimash.scoring import DICE
+from cubiri.mishimash.strategy import roll_table
+
+# The gaps the last mover's table covers: 450 points (beyond, `win_chances` asks strategy's
+# exact chance to reach: a tie that far off is negligible). A first mover banks by about 215
+# points (BANK proven, see FirstMover), and banking past 450 is worth at least 0.996 (the other's
+# chance to pass it from the start of a turn), which the table's cap credits as 0.996.
+LIMIT_HALVES = 900
+# The sudden death's value for its first mover (`sudden_death_value`, checked by the tests).
+FIRST = 0.36631  # sudden_death_value(): 0.366312 (iterated from 0.3755 in three steps)
+SECOND = 1 - FIRST
+
+
+def _count(count: int) -> int:
+    return min(count, REACH_MISHIMASHES)
+
+
+def _least_halves(roll_index: int, count: int) -> int:
+    """The fewest halves a turn holds at roll `roll_index` after `count` MISHIMASHes: each roll
+    before took at least one half × its index (X9), each MISHIMASH its bonus (X12)."""
+    return roll_index * (roll_index - 1) // 2 + 10 * count * (count + 1)
+
+
+def _cells(limit: int) -> list[tuple[int, int, int]]:
+    """(dice, roll, MISHIMASHes) of every decision point a turn reaches within `limit` halves,
+    the last roll first (a roll's children are at the next roll)."""
+    last = 1
+    while _least_halves(last + 1, 0) <= limit:
+        last += 1
+    return [
+        (n, k, m)
+        for k in range(last, 0, -1)
+        for m in range(min(REACH_MISHIMASHES, k - 1), -1, -1)
+        for n in range(1, DICE + 1)
+        if _least_halves(k, m) <= limit
+    ]
+
+
+class LastMover:
+    """C(x, n, k, m): the last mover's best P(pass) + tie · P(level) with x halves still missing
+    (x ≥ 0) at a decision point that throws n dice as roll k; with x < 0 the gap is passed (1).
+    At x = 0 the player may BANK for `tie` or throw for a pass; above it they must throw."""
+
+    def __init__(self, tie: float, limit: int = LIMIT_HALVES) -> None:
+        self.tie, self.limit = tie, limit
+        self.cells: dict[tuple[int, int, int], list[float]] = {}
+        for n, k, m in _cells(limit):
+            size = limit - _least_halves(k, m) + 1
+            columns = [
+                self._column(n2, k2, m2, -gained, size)
+                for gained, n2, k2, m2 in option_steps(n, k, m)
+            ]
+            rolled = combine(roll_table(n), columns)  # a bust leaves the gap: worth 0
+            rolled[0] = max(tie, rolled[0])  # level: BANK for the sudden death, or throw
+            self.cells[(n, k, m)] = rolled
+
+    def _column(self, n: int, k: int, m: int, start: int, size: int) -> list[float]:
+        """C of the child decision point for missing start … start + size − 1."""
+        passed = max(0, min(size, -start))
+        cell = self.cells.get((n, k, _count(m)))
+        rest = size - passed
+        if cell is None:  # past the table's last roll: only a pass counts, level is a choice
+            level = max(self.tie, 1 - roll_table(n).bust_weight / roll_table(n).total)
+            values = [level] + [0.0] * (rest - 1) if rest else []
+        else:
+            begin = start + passed
+            values = cell[begin : begin + rest]
+            values += [cell[-1]] * (rest - len(values))  # beyond the cap: an upper bound
+        return [1.0] * passed + values
+
+    def chance(self, missing: int, n: int, k: int, m: int) -> float:
+        """C at a decision point (the first throw of a turn included: x = 0 there is no choice,
+        see `start`)."""
+        if missing < 0:
+            return 1.0
+        cell = self.cells.get((n, k, _count(m)))
+        if cell is None:
+            return 0.0 if missing > 0 else max(self.tie, 1 - _bust(n))
+        return cell[min(missing, len(cell) - 1)]
+
+    def roll(self, missing: int, n: int, k: int, m: int) -> float:
+        """The value of throwing now (ROLL AGAIN) and playing on best; a bust loses."""
+        if missing < 0:
+            return 1 - _bust(n)  # nothing to gain, but a bust would lose what passes
+        table = roll_table(n)
+        children = [self.chance(missing - g, n2, k2, m2) for g, n2, k2, m2 in option_steps(n, k, m)]
+        total = sum(weight * max(children[i] for i in idx) for weight, idx in table.classes)
+        return total / table.total
+
+    def start(self, gap: int) -> float:
+        """The last mover's chance at the start of its turn, `gap` halves behind (X8: the turn
+        begins with a throw; level at the start, a bust keeps it level)."""
+        if gap > 0:
+            start = self.cells[(DICE, 1, 0)]  # entries past 0 are the value of throwing
+            return start[min(gap, len(start) - 1)]
+        if gap == 0:
+            return 1 - _bust(DICE) + _bust(DICE) * self.tie
+        return 1.0
+
+
+@cache
+def _bust(n: int) -> float:
+    table = roll_table(n)
+    return table.bust_weight / table.total
+
+
+class FirstMover:
+    """V(x, n, k, m): the first mover's chance in a two-player sudden death holding x halves of
+    the turn at a decision point (BANK, or throw n dice as roll k), the other to play after."""
+
+    def __init__(self, last: LastMover) -> None:
+        self.last = last
+        start = last.cells[(DICE, 1, 0)]
+        # BANK with s halves: the other then needs to pass s from the start of a turn; gaps
+        # past the table count as its largest (the other's chance there is an upper bound).
+        self.banks = [1 - last.start(0)] + [
+            1 - start[min(x, len(start) - 1)] for x in range(1, 4000)
+        ]
+        self.bust_value = self.banks[0]  # X11: a bust banks nothing
+        # From `proven` halves on BANK beats any throw (see the module docstring).
+        best_throw = _bust(DICE) * self.bust_value + 1 - _bust(DICE)
+        proven = (x for x, bank in enumerate(self.banks) if bank >= best_throw)
+        self.proven = next(proven, len(self.banks) - 1)
+        self.cells: dict[tuple[int, int, int], list[float]] = {}
+        for n, k, m in _cells(self.proven):
+            low = _least_halves(k, m)
+            size = self.proven - low + 1
+            columns = [
+                self._column(n2, k2, m2, low + gained, size)
+                for gained, n2, k2, m2 in option_steps(n, k, m)
+            ]
+            bust = _bust(n) * self.bust_value
+            rolled = [value + bust for value in combine(roll_table(n), columns)]
+            self.cells[(n, k, m)] = list(map(max, self.banks[low : low + size], rolled))
+
+    def bank(self, halves: int) -> float:
+        return self.banks[min(halves, len(self.banks) - 1)]
+
+    def _column(self, n: int, k: int, m: int, start: int, size: int) -> list[float]:
+        """V of the child decision point for halves start … start + size − 1: the table up to
+        `proven`, BANK above it (and where the child has no table: past `proven` altogether)."""
+        cell = self.cells.get((n, k, _count(m)))
+        inside: list[float] = []
+        if cell is not None:
+            low = _least_halves(k, _count(m))
+            inside = cell[start - low : start - low + size]
+        end = start + size
+        above = start + len(inside)
+        return (
+            inside + [self.bank(x) for x in range(above, end)]
+            if end > len(self.banks)
+            else (inside + self.banks[above:end])
+        )
+
+    def chance(self, halves: int, n: int, k: int, m: int) -> float:
+        """V at a decision point (BANK, or throw)."""
+        cell = self.cells.get((n, k, _count(m)))
+        if cell is not None:
+            index = halves - _least_halves(k, _count(m))
+            if 0 <= index < len(cell):
+                return cell[index]
+        if halves >= self.proven:
+            return self.bank(halves)
+        return max(self.bank(halves), self.roll(halves, n, k, m))
+
+    def roll(self, halves: int, n: int, k: int, m: int) -> float:
+        """The value of throwing now and playing on best (a bust banks nothing)."""
+        table = roll_table(n)
+        children = [self.chance(halves + g, n2, k2, m2) for g, n2, k2, m2 in option_steps(n, k, m)]
+        total = sum(weight * max(children[i] for i in idx) for weight, idx in table.classes)
+        return total / table.total + _bust(n) * self.bust_value
+
+    def start(self) -> float:
+        """The first mover's chance at the start of a sudden death (it must throw)."""
+        return self.roll(0, DICE, 1, 0)
+
+
+def sudden_death_value(tolerance: float = 1e-6, limit: int = LIMIT_HALVES) -> float:
+    """The first mover's chance in a two-player sudden death: the fixed point of FirstMover
+    over LastMover(1 − it). Slow (each round builds both tables): for the tests and the tool."""
+    first = FIRST
+    for _ in range(20):
+        found = FirstMover(LastMover(1 - first, limit)).start()
+        if abs(found - first) < tolerance:
+            return found
+        first = found
+    return first
+
+
+@cache
+def last_mover() -> LastMover:
+    return LastMover(SECOND)
+
+
+@cache
+def first_mover() -> FirstMover:
+    return FirstMover(last_mover())
+
+
+# ---------------------------------------------------------------------------------------------
+# The position's chances
+
+
+def win_chances(state: game.State) -> dict[str, float] | None:
+    """At a decision point of the final round or a sudden death (the player to move has
+    selected: BANK or ROLL AGAIN), their chance to win if they BANK now and if they ROLL AGAIN
+    and play on best; None before the final round, in a solo game, when the game is over and
+    when no decision is pending.
+
+    Two contenders (a game of two, or a sudden death of two, or the last turn of a final round
+    with one leader) are exact. Positions where a third contender still counts raise
+    NotImplementedError: their values need every later player's play (issue 28 goes on)."""
+    if state.solo or state.over or state.round is game.Round.RACE:
+        return None
+    if state.phase is not game.Phase.DECIDE:
+        return None
+    me, x = state.current, state.turn_halves
+    n, k, m = state.dice_left, state.roll_number + 1, state.mishimashes
+    sudden = state.round is game.Round.SUDDEN_DEATH
+    field = state.contenders if sudden else tuple(range(len(state.players)))
+    waiting = state.still_to_play[1:]
+    if not waiting:
+        return _last(state, me, x, n, k, m, field)
+    if sudden and len(field) == 2:
+        first = first_mover()
+        return {"bank": first.bank(x), "roll": first.roll(x, n, k, m)}
+    raise NotImplementedError("the chance to win with a third contender still to play")
+
+
+def _last(
+    state: game.State, me: int, x: int, n: int, k: int, m: int, field: tuple[int, ...]
+) -> dict[str, float]:
+    """The last turn of a round: pass the best total of the others who count."""
+    best = max(state.totals[p] for p in field if p != me)
+    leaders = [p for p in field if p != me and state.totals[p] == best]
+    if len(leaders) > 1:
+        raise NotImplementedError("the chance to win in a sudden death of three or more")
+    # Level, the player goes second in the sudden death (X17: from after this last turn).
+    gap = best - state.totals[me]
+    missing = gap - x
+    bank = 1.0 if missing < 0 else SECOND if missing == 0 else 0.0
+    if missing <= last_mover().limit - _least_halves(k, min(m, REACH_MISHIMASHES)):
+        roll = last_mover().roll(missing, n, k, m)
+    else:  # far behind: a tie is negligible, the chance is that of passing
+        roll = strategy.chance_to_reach((gap + 1) / 2, x / 2, n, k, m)
+    return {"bank": bank, "roll": roll}

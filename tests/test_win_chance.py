@@ -1,0 +1,226 @@
+"""MISHIMASH: the chance to win in the final round and sudden death (issue 28, ENGINE_API.md
+"MISHIMASH chance to win"), checked against independent computations: strategy's exact chance
+to reach (a level valued as a loss, or as a pass), the sudden death's fixed point, and a Monte
+Carlo of the same play through every sudden death a level leads to."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from functools import cache
+
+import pytest
+
+from cubiri.dice import TYPED
+from cubiri.kernel import Dice
+from cubiri.mishimash import game, win_chances
+from cubiri.mishimash import win_chance as wc
+from cubiri.mishimash.strategy import _after, _best_by_kept, chance_to_reach
+
+RUNS = 100_000
+
+
+def typed(players: list[str], target: int, moves: list[object]) -> game.State:
+    """A game with real dice: each list is a throw's dice, each tuple a selection (dice
+    indices), "bank" and "again" the decisions."""
+    state = game.new_game(players, target, 0, TYPED)
+    for move in moves:
+        if isinstance(move, list):
+            if state.phase is game.Phase.ROLL:
+                state = game.apply(state, game.Roll())
+            state = game.apply(state, Dice(tuple(move)))
+        elif isinstance(move, tuple):
+            state = game.apply(state, game.Select(move))
+        elif move == "bank":
+            state = game.apply(state, game.Bank())
+        else:
+            state = game.apply(state, game.RollAgain())
+    return state
+
+
+@pytest.mark.parametrize(
+    ("missing", "dice", "roll"),
+    [(1, 6, 1), (7, 6, 1), (30, 6, 1), (21, 3, 2), (40, 5, 3), (0, 2, 2), (12, 1, 4)],
+)
+def test_the_last_movers_table_is_strategys_chance_to_reach_when_a_level_is_a_loss_or_a_pass(
+    missing: int, dice: int, roll: int
+) -> None:
+    """With a level worth 0 the last mover needs to pass (one half more than the gap); worth
+    1, to reach the gap: both are strategy's exact chance_to_reach, computed another way."""
+    lose, win = small_table(0.0), small_table(1.0)
+    points = 10.0  # the turn's points so far (anything: only the missing halves count)
+    passing = chance_to_reach(points + (missing + 1) / 2, points, dice, roll, 0)
+    level = chance_to_reach(points + missing / 2, points, dice, roll, 0)
+    assert lose.chance(missing, dice, roll, 0) == pytest.approx(passing, abs=1e-4)
+    assert win.chance(missing, dice, roll, 0) == pytest.approx(level, abs=1e-4)
+
+
+@cache
+def small_table(tie: float) -> wc.LastMover:
+    return wc.LastMover(tie, limit=160)
+
+
+def test_the_sudden_death_constant_is_its_own_fixed_point() -> None:
+    """FIRST is the first mover's chance when the second mover's level is worth 1 − FIRST."""
+    assert wc.first_mover().start() == pytest.approx(wc.FIRST, abs=5e-4)
+    assert 0.35 < wc.FIRST < 0.40  # the second mover knows what to beat
+
+
+# A Monte Carlo of the same play ---------------------------------------------------------------
+Point = tuple[int, int, int, int]  # halves, dice, roll index, MISHIMASHes
+
+
+@cache
+def options(roll: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+    return _best_by_kept(roll)
+
+
+def turn(
+    rng: random.Random, at: Point, value: Callable[[Point], float], banks: Callable[[Point], bool]
+) -> int:
+    """Play a turn on from `at` (a throw is due): the selection worth most by `value`, then
+    BANK where `banks` says; the halves banked (0: a bust)."""
+    while True:
+        halves, dice, roll_index, count = at
+        thrown = tuple(sorted(rng.randint(1, 6) for _ in range(dice)))
+        found = options(thrown)
+        if not found:
+            return 0  # X11
+        nexts = [_after(halves, kept, v, roll_index, count) for kept, v in found]
+        at = max(nexts, key=value)
+        if banks(at):
+            return at[0]
+
+
+def last_turn(rng: random.Random, at: Point, gap: int) -> int:
+    """The last mover's play by its table (`gap` halves behind at the start of its turn)."""
+    table = wc.last_mover()
+
+    def value(p: Point) -> float:
+        return table.chance(gap - p[0], p[1], p[2], p[3])
+
+    def banks(p: Point) -> bool:
+        missing = gap - p[0]
+        return missing < 0 or (missing == 0 and table.tie >= 1 - wc._bust(p[1]))
+
+    return turn(rng, at, value, banks)
+
+
+def first_turn(rng: random.Random, at: Point) -> int:
+    table = wc.first_mover()
+
+    def banks(p: Point) -> bool:
+        return table.chance(*p) <= table.bank(p[0])
+
+    return turn(rng, at, lambda p: table.chance(*p), banks)
+
+
+def sudden_death(rng: random.Random) -> bool:
+    """Whether its first mover wins a two-player sudden death (again on every level)."""
+    while True:
+        first = first_turn(rng, (0, 6, 1, 0))
+        second = last_turn(rng, (0, 6, 1, 0), first)
+        if first != second:
+            return first > second
+
+
+def monte_carlo(play: Callable[[random.Random], bool], seed: int) -> float:
+    rng = random.Random(seed)
+    return sum(play(rng) for _ in range(RUNS)) / RUNS
+
+
+TOLERANCE = 0.006  # about four standard errors of 100,000 runs
+
+
+def decision(state: game.State) -> Point:
+    """The decision point ROLL AGAIN throws from."""
+    return state.turn_halves, state.dice_left, state.roll_number + 1, state.mishimashes
+
+
+def test_a_level_in_reach_at_the_last_turn_is_worth_the_sudden_death_it_leads_to() -> None:
+    """Target 10: Ana banks three 1s (10); Bela takes a 5 and three 4s on 5 4 4 4 2 3 ... with
+    4.5 points after roll 1 and 2 dice left, she is 5.5 points behind; banking loses, a level is
+    worth a second mover's sudden death, not nothing."""
+    state = typed(
+        ["Ana", "Bela"],
+        10,
+        [[1, 1, 1, 2, 3, 6], (0, 1, 2), "bank", [5, 4, 4, 4, 2, 3], (0, 1, 2, 3)],
+    )
+    assert state.round is game.Round.FINAL_ROUND and state.current == 1
+    chances = win_chances(state)
+    assert chances is not None and chances["bank"] == 0.0
+    gap = state.totals[0] - state.totals[1]
+
+    def play(rng: random.Random) -> bool:
+        mine = last_turn(rng, decision(state), gap)
+        if mine != gap:
+            return mine > gap
+        return not sudden_death(rng)  # level: Ana moves first in the sudden death
+
+    assert chances["roll"] == pytest.approx(monte_carlo(play, 1), abs=TOLERANCE)
+
+
+def test_the_first_mover_of_a_sudden_death_is_not_told_that_one_point_wins() -> None:
+    """Issue 28: as first mover of a sudden death, 1 6 5 6 1 4 with one 1 taken: the coach said
+    BANK 100%. Banking 1 point wins only if the other busts or makes less; rolling on is better."""
+    state = typed(
+        ["Ana", "Bela"],
+        1,
+        [
+            [1, 2, 3, 4, 6, 6],
+            (0,),
+            "bank",
+            [1, 2, 3, 4, 6, 6],
+            (0,),
+            "bank",
+            [1, 6, 5, 6, 1, 4],
+            (0,),
+        ],
+    )
+    assert state.round is game.Round.SUDDEN_DEATH and state.current == 0
+    chances = win_chances(state)
+    assert chances is not None and chances["bank"] < 0.1 < chances["roll"]
+    halves = state.turn_halves
+
+    def bank_now(rng: random.Random) -> bool:
+        other = last_turn(rng, (0, 6, 1, 0), halves)
+        return other < halves or (other == halves and sudden_death(rng))
+
+    def roll_on(rng: random.Random) -> bool:
+        mine = turn(rng, decision(state), lambda p: wc.first_mover().chance(*p), _first_banks)
+        other = last_turn(rng, (0, 6, 1, 0), mine)
+        return other < mine or (other == mine and sudden_death(rng))
+
+    assert chances["bank"] == pytest.approx(monte_carlo(bank_now, 2), abs=TOLERANCE)
+    assert chances["roll"] == pytest.approx(monte_carlo(roll_on, 3), abs=TOLERANCE)
+
+
+def _first_banks(p: Point) -> bool:
+    return wc.first_mover().chance(*p) <= wc.first_mover().bank(p[0])
+
+
+def test_three_players_the_last_turn_plays_to_pass_the_one_leader() -> None:
+    """Three seats, target 10: Ana banks 10.5 (three 1s and a 5); Bela busts; Cleo, last, holds
+    a 1 with 5 dice left: she must pass Ana alone (Bela no longer counts)."""
+    state = typed(
+        ["Ana", "Bela", "Cleo"],
+        10,
+        [[1, 1, 1, 5, 2, 3], (0, 1, 2, 3), "bank", [2, 3, 4, 6, 2, 3], [1, 2, 3, 4, 6, 6], (0,)],
+    )
+    assert state.round is game.Round.FINAL_ROUND and state.current == 2
+    chances = win_chances(state)
+    assert chances is not None and chances["bank"] == 0.0
+    gap = state.totals[0] - state.totals[2]
+
+    def play(rng: random.Random) -> bool:
+        mine = last_turn(rng, decision(state), gap)
+        return mine > gap or (mine == gap and not sudden_death(rng))
+
+    assert chances["roll"] == pytest.approx(monte_carlo(play, 4), abs=TOLERANCE)
+
+
+def test_no_chance_to_win_before_the_final_round_nor_solo() -> None:
+    race = typed(["Ana", "Bela"], 100, [[1, 2, 3, 4, 6, 6], (0,)])
+    assert win_chances(race) is None
+    solo = typed(["Ana"], 100, [[1, 2, 3, 4, 6, 6], (0,)])
+    assert win_chances(solo) is None
