@@ -124,6 +124,18 @@ def sudden_death(rng: random.Random) -> bool:
             return first > second
 
 
+def last_mover_wins(rng: random.Random, at: Point, gap: int) -> bool:
+    """The last mover plays on from `at`; a level goes to the sudden death, moving second."""
+    mine = last_turn(rng, at, gap)
+    return mine > gap or (mine == gap and not sudden_death(rng))
+
+
+def first_mover_wins(rng: random.Random, banked: int) -> bool:
+    """The first mover of a sudden death has banked `banked` halves; the other plays."""
+    other = last_turn(rng, (0, 6, 1, 0), banked)
+    return other < banked or (other == banked and sudden_death(rng))
+
+
 def monte_carlo(play: Callable[[random.Random], bool], seed: int) -> float:
     rng = random.Random(seed)
     return sum(play(rng) for _ in range(RUNS)) / RUNS
@@ -152,10 +164,7 @@ def test_a_level_in_reach_at_the_last_turn_is_worth_the_sudden_death_it_leads_to
     gap = state.totals[0] - state.totals[1]
 
     def play(rng: random.Random) -> bool:
-        mine = last_turn(rng, decision(state), gap)
-        if mine != gap:
-            return mine > gap
-        return not sudden_death(rng)  # level: Ana moves first in the sudden death
+        return last_mover_wins(rng, decision(state), gap)  # level: Ana moves first
 
     assert chances["roll"] == pytest.approx(monte_carlo(play, 1), abs=TOLERANCE)
 
@@ -183,20 +192,13 @@ def test_the_first_mover_of_a_sudden_death_is_not_told_that_one_point_wins() -> 
     halves = state.turn_halves
 
     def bank_now(rng: random.Random) -> bool:
-        other = last_turn(rng, (0, 6, 1, 0), halves)
-        return other < halves or (other == halves and sudden_death(rng))
+        return first_mover_wins(rng, halves)
 
     def roll_on(rng: random.Random) -> bool:
-        mine = turn(rng, decision(state), lambda p: wc.first_mover().chance(*p), _first_banks)
-        other = last_turn(rng, (0, 6, 1, 0), mine)
-        return other < mine or (other == mine and sudden_death(rng))
+        return first_mover_wins(rng, first_turn(rng, decision(state)))
 
     assert chances["bank"] == pytest.approx(monte_carlo(bank_now, 2), abs=TOLERANCE)
     assert chances["roll"] == pytest.approx(monte_carlo(roll_on, 3), abs=TOLERANCE)
-
-
-def _first_banks(p: Point) -> bool:
-    return wc.first_mover().chance(*p) <= wc.first_mover().bank(p[0])
 
 
 def test_three_players_the_last_turn_plays_to_pass_the_one_leader() -> None:
@@ -213,8 +215,7 @@ def test_three_players_the_last_turn_plays_to_pass_the_one_leader() -> None:
     gap = state.totals[0] - state.totals[2]
 
     def play(rng: random.Random) -> bool:
-        mine = last_turn(rng, decision(state), gap)
-        return mine > gap or (mine == gap and not sudden_death(rng))
+        return last_mover_wins(rng, decision(state), gap)
 
     assert chances["roll"] == pytest.approx(monte_carlo(play, 4), abs=TOLERANCE)
 

@@ -29,6 +29,7 @@ from app.pure.daily import DayResult, Results
 from app.pure.history import Entry
 from app.pure.records import MAGDAGDON_SCORES, MISHIMASH_SOLO, RecordBook, Tables
 from app.pure.saved_game import MAGDAGDON, MISHIMASH, SaveCodec
+from cubiri.magdagdon.difficulty import DIFFICULTIES
 
 APP = "cubiri"
 FORMAT = 1
@@ -48,7 +49,7 @@ GAME_KEYS: dict[str, tuple[str, SaveCodec[Any]]] = {
 # Settings and the values each may take: anything else in a file is a tampered entry.
 SETTINGS: dict[str, frozenset[str]] = {
     "cubiri.language": frozenset({"en", "pt", "hu", "vi"}),
-    "cubiri.magdagdon.difficulty": frozenset({"peaceful", "survival", "nightmare"}),
+    "cubiri.magdagdon.difficulty": frozenset(DIFFICULTIES),
     "cubiri.mishimash.speed": frozenset({"normal", "fast"}),
     "cubiri.mishimash.coach": frozenset({"on", "off"}),
     "cubiri.pips": frozenset({"on", "off"}),
@@ -222,7 +223,7 @@ def merge(stored: dict[str, str | None], contents: Contents) -> Merged:
     taken, kept = [], []
     for section, raw in contents.games.items():
         key, codec = GAME_KEYS[section]
-        if stored.get(key) is not None and codec.load(stored.get(key))[0] is not None:
+        if codec.load(stored.get(key))[0] is not None:
             kept.append(section)
         else:
             writes[key] = raw

@@ -65,10 +65,8 @@ def moving_mean(values: Sequence[float], span: int = MOVING) -> list[float]:
     >>> moving_mean([10, 20, 30, 40], 2)
     [10.0, 15.0, 25.0, 35.0]
     """
-    return [
-        sum(values[max(0, i - span + 1) : i + 1]) / len(values[max(0, i - span + 1) : i + 1])
-        for i in range(len(values))
-    ]
+    windows = (values[max(0, i - span + 1) : i + 1] for i in range(len(values)))
+    return [sum(window) / len(window) for window in windows]
 
 
 # MAGDAGDON ----------------------------------------------------------------------------------------

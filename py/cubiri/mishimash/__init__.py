@@ -8,6 +8,7 @@ the final round's chance to win (`win_chances`) in `win_chance`.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from cubiri.mishimash.scoring import (
     DICE,
@@ -19,7 +20,14 @@ from cubiri.mishimash.scoring import (
     to_points,
 )
 from cubiri.mishimash.strategy import bust_chance, chance_to_reach, turn_value
-from cubiri.mishimash.win_chance import win_chances
+
+
+def win_chances(state: Any) -> dict[str, float] | None:
+    """The chance to win at a final-round or sudden-death decision (`win_chance.win_chances`),
+    imported when first asked for: its tables are not part of any start-up."""
+    from cubiri.mishimash.win_chance import win_chances as exact
+
+    return exact(state)
 
 
 def selection_points(roll: Sequence[int], selection: Sequence[int]) -> int | float | None:

@@ -94,7 +94,7 @@ class LastMover:
         cell = self.cells.get((n, k, _count(m)))
         rest = size - passed
         if cell is None:  # past the table's last roll: only a pass counts, level is a choice
-            level = max(self.tie, 1 - roll_table(n).bust_weight / roll_table(n).total)
+            level = max(self.tie, 1 - _bust(n))
             values = [level] + [0.0] * (rest - 1) if rest else []
         else:
             begin = start + passed
@@ -116,10 +116,8 @@ class LastMover:
         """The value of throwing now (ROLL AGAIN) and playing on best; a bust loses."""
         if missing < 0:
             return 1 - _bust(n)  # nothing to gain, but a bust would lose what passes
-        table = roll_table(n)
-        children = [self.chance(missing - g, n2, k2, m2) for g, n2, k2, m2 in option_steps(n, k, m)]
-        total = sum(weight * max(children[i] for i in idx) for weight, idx in table.classes)
-        return total / table.total
+        steps = option_steps(n, k, m)
+        return _throw(n, [self.chance(missing - g, n2, k2, m2) for g, n2, k2, m2 in steps])
 
     def start(self, gap: int) -> float:
         """The last mover's chance at the start of its turn, `gap` halves behind (X8: the turn
@@ -130,6 +128,14 @@ class LastMover:
         if gap == 0:
             return 1 - _bust(DICE) + _bust(DICE) * self.tie
         return 1.0
+
+
+def _throw(n: int, children: list[float]) -> float:
+    """Throwing n dice: each roll class takes its best option's value (children[i] for option
+    i of roll_table(n)); a bust adds nothing here."""
+    table = roll_table(n)
+    total = sum(weight * max(children[i] for i in idx) for weight, idx in table.classes)
+    return total / table.total
 
 
 @cache
@@ -180,11 +186,8 @@ class FirstMover:
             inside = cell[start - low : start - low + size]
         end = start + size
         above = start + len(inside)
-        return (
-            inside + [self.bank(x) for x in range(above, end)]
-            if end > len(self.banks)
-            else (inside + self.banks[above:end])
-        )
+        tail = self.banks[above:end]
+        return inside + tail + [self.banks[-1]] * (end - above - len(tail))
 
     def chance(self, halves: int, n: int, k: int, m: int) -> float:
         """V at a decision point (BANK, or throw)."""
@@ -199,10 +202,9 @@ class FirstMover:
 
     def roll(self, halves: int, n: int, k: int, m: int) -> float:
         """The value of throwing now and playing on best (a bust banks nothing)."""
-        table = roll_table(n)
-        children = [self.chance(halves + g, n2, k2, m2) for g, n2, k2, m2 in option_steps(n, k, m)]
-        total = sum(weight * max(children[i] for i in idx) for weight, idx in table.classes)
-        return total / table.total + _bust(n) * self.bust_value
+        steps = option_steps(n, k, m)
+        children = [self.chance(halves + g, n2, k2, m2) for g, n2, k2, m2 in steps]
+        return _throw(n, children) + _bust(n) * self.bust_value
 
     def start(self) -> float:
         """The first mover's chance at the start of a sudden death (it must throw)."""
