@@ -216,7 +216,16 @@ for name in names:
         importlib.import_module(name)
     except Exception as error:
         failed[name] = repr(error)
-document.documentElement.dataset.imported = json.dumps({"names": names, "failed": failed})
+# Where the library's modules came from (frozen ones, built into the interpreter, aside).
+stdlib = [
+    getattr(m, "__file__", None) or ""
+    for m in list(sys.modules.values())
+    if getattr(getattr(m, "__spec__", None), "origin", None) != "frozen"
+]
+stdlib = [f for f in stdlib if f.startswith("/lib/python314.zip/")]
+document.documentElement.dataset.imported = json.dumps(
+    {"names": names, "failed": failed, "stdlib": stdlib}
+)
 """
 
 
@@ -246,3 +255,9 @@ def test_every_module_the_app_may_import_loads_from_the_trimmed_standard_library
     loaded = phone.evaluate("performance.getEntriesByType('resource').map(e => e.name)")
     assert any(url.endswith("/python_stdlib_cubiri.zip") for url in loaded)
     assert not any(url.endswith(("/python_stdlib.zip", "/pyodide-lock.json")) for url in loaded)
+    # The standard library arrives compiled: every module of it the page holds is bytecode.
+    assert len(result["stdlib"]) > 100
+    assert [path for path in result["stdlib"] if not path.endswith(".pyc")] == []
+    # The runtime's module arrives as gzip and is unpacked in the page; never the plain one.
+    assert any(url.endswith("/pyodide.asm.wasm.gz") for url in loaded)
+    assert not any(url.endswith("/pyodide.asm.wasm") for url in loaded)

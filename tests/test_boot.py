@@ -5,7 +5,10 @@ in the page, every module the app may import from it."""
 
 from __future__ import annotations
 
+import gzip
+import importlib.util
 import json
+import shutil
 import zipfile
 from pathlib import Path
 
@@ -129,3 +132,45 @@ def test_the_pyscript_package_is_read_from_its_source() -> None:
     sources = boot.pyscript_sources()
     assert {"pyscript", "pyscript.context", "pyscript.display", "pyscript.events"} <= set(sources)
     assert "import" in sources["pyscript"]
+
+
+VENDORED = ROOT / "static/vendor/pyodide"
+needs_vendored_runtime = pytest.mark.skipif(
+    not (VENDORED / "pyodide.asm.wasm").is_file() or shutil.which("node") is None,
+    reason="the runtime is not vendored (make vendor) or Node is missing",
+)
+
+
+@needs_vendored_runtime
+def test_the_standard_library_is_compiled_by_the_pinned_runtime(tmp_path: Path) -> None:
+    sources = tmp_path / "sources.zip"
+    with zipfile.ZipFile(sources, "w") as archive:
+        archive.writestr("textwrapish/__init__.py", '"""A library docstring."""\nX = 1\n')
+        archive.writestr("_pyodide/helper.py", '"""Read at start-up."""\nassert True\n')
+        archive.writestr("textwrapish/data.txt", "kept as it is")
+    boot.compile_stdlib(VENDORED, sources, tmp_path / "a.zip")
+    boot.compile_stdlib(VENDORED, sources, tmp_path / "b.zip")
+    assert (tmp_path / "a.zip").read_bytes() == (tmp_path / "b.zip").read_bytes()
+    with zipfile.ZipFile(tmp_path / "a.zip") as compiled:
+        assert sorted(compiled.namelist()) == [
+            "_pyodide/helper.pyc",
+            "textwrapish/__init__.pyc",
+            "textwrapish/data.txt",
+        ]
+        library = compiled.read("textwrapish/__init__.pyc")
+        pyodide_own = compiled.read("_pyodide/helper.pyc")
+        assert compiled.read("textwrapish/data.txt") == b"kept as it is"
+    # The runtime's CPython (3.14) wrote it, not this one: its magic number, both alike.
+    assert library[:4] == pyodide_own[:4] != importlib.util.MAGIC_NUMBER
+    # The library as `python -OO` compiles it; Pyodide's own package keeps its docstrings.
+    assert b"A library docstring." not in library
+    assert b"Read at start-up." in pyodide_own
+    assert b"/lib/python314.zip/textwrapish/__init__.py" in library
+
+
+@needs_vendored_runtime
+def test_the_compressed_module_is_the_pinned_one() -> None:
+    packed = (VENDORED / boot.WASM_GZ).read_bytes()
+    assert packed[4:8] == b"\0\0\0\0"  # no date: the same bytes every build
+    assert gzip.decompress(packed) == (VENDORED / "pyodide.asm.wasm").read_bytes()
+    assert len(packed) < 0.4 * (VENDORED / "pyodide.asm.wasm").stat().st_size

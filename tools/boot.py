@@ -9,7 +9,10 @@
 - `python_stdlib_cubiri.zip`: the pinned `python_stdlib.zip` cut down to the modules the app,
   PyScript's `pyscript` package and Pyodide's own start-up import, followed through every
   `import` in their sources (at any depth: inside functions and `try` too, so lazily imported
-  modules stay), minus the tools no page runs (DROPPED). The same bytes for the same inputs.
+  modules stay), minus the tools no page runs (DROPPED), compiled to bytecode by the pinned
+  runtime in Node (tools/boot/compile-stdlib.mjs): the same bytes for the same inputs;
+- `pyodide.asm.wasm.gz`: the runtime's module as gzip, which the interpreter module fetches and
+  unpacks instead of the plain one.
 
 The folder must hold the pinned runtime's files (`python_stdlib.zip`, `pyodide-lock.json`);
 tests/test_boot.py checks the archive and e2e/test_start_up.py imports, in the page, every module
@@ -19,9 +22,12 @@ the app may import from it.
 from __future__ import annotations
 
 import ast
+import gzip
 import json
 import re
+import subprocess
 import sys
+import tempfile
 import zipfile
 from collections.abc import Iterable, Iterator
 from pathlib import Path
@@ -34,6 +40,8 @@ SOURCES = ROOT / "tools" / "boot"
 WRAPPER = "cubiri-pyodide.mjs"
 WORKER = "snapshot-worker.mjs"
 STDLIB = "python_stdlib_cubiri.zip"
+COMPILER = "compile-stdlib.mjs"
+WASM_GZ = "pyodide.asm.wasm.gz"
 # PyScript's Python package, as its own source ships it (a JSON tree of file texts).
 PYSCRIPT_STDLIB = ROOT / "node_modules/@pyscript/core/src/stdlib/pyscript.js"
 
@@ -384,13 +392,33 @@ def wrapper_text(lock: Path, source: Path = SOURCES / WRAPPER) -> str:
     return text.replace(LOCK_INFO_MARK, json.dumps(info, sort_keys=True))
 
 
+def compile_stdlib(folder: Path, source: Path, target: Path) -> None:
+    """The archive `source` as bytecode at `target`, compiled by the runtime in `folder` (run in
+    Node: tools/boot/compile-stdlib.mjs)."""
+    subprocess.run(
+        ["node", str(SOURCES / COMPILER), str(folder), str(source), str(target)], check=True
+    )
+
+
+def write_compressed_wasm(folder: Path) -> Path:
+    """`pyodide.asm.wasm.gz`: what a first visit fetches instead of the 9.6 MB module, unpacked
+    by the interpreter module (a third of the bytes; servers that compress would do the same).
+    No name and no date in the header: the same bytes every time."""
+    target = folder / WASM_GZ
+    target.write_bytes(gzip.compress((folder / "pyodide.asm.wasm").read_bytes(), 9, mtime=0))
+    return target
+
+
 def build(folder: Path, root: Path = ROOT) -> list[Path]:
     (folder / WRAPPER).write_text(wrapper_text(folder / "pyodide-lock.json"), encoding="utf-8")
     (folder / WORKER).write_text((SOURCES / WORKER).read_text(encoding="utf-8"), encoding="utf-8")
     extra = {**app_sources(root), **pyscript_sources()}
     builtins = builtin_modules(folder / "pyodide.asm.wasm")
-    write_stdlib(folder / "python_stdlib.zip", folder / STDLIB, extra, builtins)
-    return [folder / WRAPPER, folder / WORKER, folder / STDLIB]
+    with tempfile.TemporaryDirectory() as scratch:
+        sources = Path(scratch) / "sources.zip"
+        write_stdlib(folder / "python_stdlib.zip", sources, extra, builtins)
+        compile_stdlib(folder, sources, folder / STDLIB)
+    return [folder / WRAPPER, folder / WORKER, folder / STDLIB, write_compressed_wasm(folder)]
 
 
 def main(argv: list[str]) -> int:

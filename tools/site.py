@@ -41,7 +41,10 @@ PATTERNS = (
     # The runtime the page loads (tools/boot.py): not the full python_stdlib.zip nor the lock
     # file, which only the bare page of make bench still fetches.
     "static/vendor/pyodide/pyodide.mjs",
-    "static/vendor/pyodide/pyodide.asm.*",
+    # The module as gzip (cubiri-pyodide.mjs unpacks it): the plain .wasm is for browsers
+    # without DecompressionStream, online only (FALLBACKS).
+    "static/vendor/pyodide/pyodide.asm.mjs",
+    "static/vendor/pyodide/pyodide.asm.wasm.gz",
     "static/vendor/pyodide/cubiri-pyodide.mjs",
     "static/vendor/pyodide/snapshot-worker.mjs",
     "static/vendor/pyodide/python_stdlib_cubiri.zip",
@@ -50,6 +53,8 @@ PATTERNS = (
     "py/main.py",
     "locales/*.json",  # loading.js reads one before Python is there
 )
+# Deployed but not precached.
+FALLBACKS = ("static/vendor/pyodide/pyodide.asm.wasm",)
 
 
 def _matching(root: Path, patterns: tuple[str, ...]) -> list[Path]:
@@ -116,7 +121,7 @@ def write_build_js(root: Path = ROOT) -> Path:
 
 
 def copy_site(dest: Path, root: Path = ROOT) -> None:
-    for name in [*app_files(root), "sw.js", BUILD_JS.as_posix()]:
+    for name in [*app_files(root), *FALLBACKS, "sw.js", BUILD_JS.as_posix()]:
         target = dest / name
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(root / name, target)

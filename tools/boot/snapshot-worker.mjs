@@ -7,7 +7,7 @@
 // snapshot there (of older builds) is deleted. Answers {ok: true} or {ok: false, error}.
 // Copied beside pyodide.mjs by tools/boot.py; edit this source, never the copy.
 import { loadPyodide } from "./pyodide.mjs";
-import { bootOptions, SNAPSHOT_CACHE } from "./cubiri-pyodide.mjs";
+import { bootOptions, SNAPSHOT_CACHE, withCompressedWasm } from "./cubiri-pyodide.mjs";
 
 // Imports every pure module of the unpacked archive: a return visit then skips them.
 const IMPORT_PURE = `
@@ -26,7 +26,9 @@ del importlib, pathlib, _root, _path, _parts
 
 async function make({ url, app }) {
   const indexURL = new URL(".", import.meta.url).href;
-  const pyodide = await loadPyodide(bootOptions({ indexURL, _makeSnapshot: true }));
+  const pyodide = await withCompressedWasm(() =>
+    loadPyodide(bootOptions({ indexURL, _makeSnapshot: true })),
+  );
   const archive = await fetch(app);
   if (!archive.ok) throw new Error(`${app}: HTTP ${archive.status}`);
   pyodide.unpackArchive(await archive.arrayBuffer(), "zip", { extractDir: "." });
