@@ -37,7 +37,19 @@ ENGLISH = MESSAGES["en"]
 CATEGORIES = ("zero", "one", "two", "few", "many", "other")
 
 # Placeholders that hold words, never a number.
-TEXT_PLACEHOLDERS = {"name", "screen", "difficulty", "what", "cell"}
+# file: a file's name; game: MAGDAGDON or MISHIMASH; parts: counted phrases, each a plural
+# message already; settings: settings and their values (issue 25).
+TEXT_PLACEHOLDERS = {
+    "name",
+    "screen",
+    "difficulty",
+    "what",
+    "cell",
+    "file",
+    "game",
+    "parts",
+    "settings",
+}
 # Placeholders that hold a list of names: only in plural messages, through plural_names.
 LIST_PLACEHOLDERS = {"names"}
 

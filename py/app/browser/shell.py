@@ -16,6 +16,7 @@ from app.browser import feel, notice, storage, stores
 from app.browser.confirm import Confirm
 from app.browser.dom import absent, listen
 from app.browser.settings import Settings
+from app.browser.your_data import YourData
 from app.pure.bounded import excerpt, whole
 from app.pure.i18n import (
     DEFAULT_LANGUAGE,
@@ -45,6 +46,7 @@ class Shell:
         self._mishimash: MishimashScreen | None = None
         self.screen = "home"
         self.settings = Settings(self, lambda: self._magdagdon, lambda: self._mishimash)
+        self.your_data = YourData(self)
         # A declined difficulty change puts the radios back to the game's.
         self.confirm = Confirm(self.settings.sync_difficulty)
         self.seed = self._take_seed()
@@ -61,6 +63,7 @@ class Shell:
         listen(window, "hashchange", self._on_hash_change)
         listen(document.getElementById("language-select"), "change", self._on_language)
         self.settings.mount()
+        self.your_data.mount()
         feel.start()
         self.confirm.mount()
         self.apply_locale()
@@ -218,6 +221,7 @@ class Shell:
             self._render_scores()
         elif screen == "settings":
             self.settings.sync()
+            self.your_data.sync()
             self._fill_languages()
         elif screen.startswith(("rules-", "about-")):
             from app.browser.docs import render_doc
@@ -284,11 +288,23 @@ class Shell:
         notice.show(message, self.t("notice.close"))
         self.announce(message)
 
+    def data_changed(self, settings: bool) -> None:
+        """LOAD DATA wrote (issue 25): what is open reads storage again, as after another tab
+        cleared it; `settings`: the file's settings too (the language, the dice)."""
+        self._stored_changed(None)
+        if settings:
+            self.set_language(self._saved_language())
+            feel.apply_pips()
+            self.settings.sync()
+
     def _on_storage(self, event: Any) -> None:
-        """Another tab wrote (issue 18): an open game takes a game moved on there, and the
-        tables shown take rows added there. `key` is null when that tab cleared storage."""
-        key = None if absent(event.key) else str(event.key)
+        """Another tab wrote (issue 18). `key` is null when that tab cleared storage."""
         storage.retry()  # that tab may have freed space for what this one could not write
+        self._stored_changed(None if absent(event.key) else str(event.key))
+
+    def _stored_changed(self, key: str | None) -> None:
+        """An open game takes a game moved on in storage, and the tables shown take rows added
+        there (None: any key)."""
         if key in (None, stores.MAGDAGDON_GAME) and self._magdagdon is not None:
             self._magdagdon.overtaken()
         if key in (None, stores.MISHIMASH_GAME) and self._mishimash is not None:
@@ -347,6 +363,10 @@ class Shell:
         language = event.target.value
         if language in self.languages:
             storage.write(LANGUAGE_KEY, language)
+            self.set_language(language)
+
+    def set_language(self, language: str) -> None:
+        if language != self.t.language:
             self.t = self._translator(language)
             self.apply_locale()
             # Switching language redraws; it never touches a game's state.

@@ -207,3 +207,31 @@ def retry() -> None:
     if not _unsaved and FAILING in _told:
         _told.discard(FAILING)
         report(RESUMED)
+
+
+# Persistent storage (issue 25) ------------------------------------------------------------------
+_asked_to_keep = False
+
+
+def _manager() -> Any:
+    manager = getattr(window.navigator, "storage", None)
+    return None if absent(manager) or absent(getattr(manager, "persist", None)) else manager
+
+
+def ask_to_keep() -> Any:
+    """Once the player has a history, ask the browser (once a page) to keep this site's storage
+    rather than clear it under pressure (a full disk, Safari's removal after days without a
+    visit). The promise of its answer, or None when it was asked already or cannot be."""
+    global _asked_to_keep
+    manager = _manager()
+    if _asked_to_keep or manager is None:
+        return None
+    _asked_to_keep = True
+    return manager.persist()
+
+
+def kept() -> Any:
+    """The promise of whether the browser keeps this site's storage, or None where it cannot
+    say."""
+    manager = _manager()
+    return None if manager is None else manager.persisted()

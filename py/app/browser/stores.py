@@ -224,6 +224,7 @@ def add_to_history(entry: Entry) -> bool:
     for share in HISTORY_TRIES:
         kept = updated[-max(1, int(len(updated) * share)) :]
         if storage.write(HISTORY_KEY, history.dump(kept), quiet=share != HISTORY_TRIES[-1]):
+            storage.ask_to_keep()  # a history now: worth keeping (issue 25)
             return True
     return False
 

@@ -57,6 +57,14 @@ SETTINGS: dict[str, frozenset[str]] = {
     "cubiri.vibration": frozenset({"on", "off"}),
 }
 _SECTIONS = {"app", "format", "saved", "history", "tables", "daily", "games", "settings"}
+# Every stored key a file is made from (what `export` and `merge` read).
+STORED_KEYS = (
+    HISTORY_KEY,
+    *(key for key, _ in TABLE_KEYS.values()),
+    DAILY_KEY,
+    *(key for key, _ in GAME_KEYS.values()),
+    *SETTINGS,
+)
 
 
 class Refused(ValueError):

@@ -1,0 +1,140 @@
+"""SAVE MY DATA and LOAD DATA in SETTINGS (issue 25): a phone's data saved as a file, loaded into
+a fresh profile, loaded again (nothing added), and bad files refused with nothing changed."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Browser, Page, expect
+
+from app.pure import data_file, history
+from e2e.conftest import PHONE, READY, READY_TIMEOUT_MS
+from tests.test_data_file import a_phone
+
+KEYS = data_file.STORED_KEYS
+
+
+def opened_settings(page: Page, base_url: str) -> None:
+    page.goto(base_url + "#settings")
+    page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
+    expect(page.get_by_role("heading", name="SETTINGS", exact=True)).to_be_visible()
+
+
+def stored(page: Page) -> dict[str, Any]:
+    values: dict[str, Any] = page.evaluate(
+        "keys => Object.fromEntries(keys.map(k => [k, localStorage.getItem(k)]))", list(KEYS)
+    )
+    return values
+
+
+def status(page: Page) -> str:
+    return str(page.locator("#data-status").text_content())
+
+
+def load(page: Page, path: Path) -> None:
+    with page.expect_file_chooser() as chooser:
+        page.get_by_role("button", name="LOAD DATA").click()
+    chooser.value.set_files(str(path))
+
+
+def test_data_saved_on_one_phone_loads_into_a_fresh_one_once(
+    browser: Browser, base_url: str, tmp_path: Path
+) -> None:
+    # A phone with two finished games, its tables, a daily, a game in progress, sound off.
+    phone = {**a_phone(), "cubiri.language": "en"}
+    first = browser.new_context(viewport=PHONE, accept_downloads=True).new_page()
+    opened_settings(first, base_url)
+    first.evaluate(
+        "values => { for (const [k, v] of Object.entries(values)) localStorage.setItem(k, v); }",
+        {k: v for k, v in phone.items() if v is not None},
+    )
+    opened_settings(first, base_url)
+    with first.expect_download() as download:
+        first.get_by_role("button", name="SAVE MY DATA").click()
+    saved = tmp_path / download.value.suggested_filename
+    download.value.save_as(saved)
+    assert saved.name.startswith("cubiri-data-") and saved.suffix == ".json"
+    expect(first.locator("#data-status")).to_contain_text(f"Saved as {saved.name}.")
+    file = json.loads(saved.read_text())
+    assert file["app"] == "cubiri" and file["format"] == data_file.FORMAT
+    before = stored(first)
+    first.context.close()
+
+    # A new phone: nothing there, then LOAD DATA.
+    second = browser.new_context(viewport=PHONE).new_page()
+    opened_settings(second, base_url)
+    load(second, saved)
+    # The list as the browser's Intl writes it (en-US: with a serial comma).
+    expect(second.locator("#data-status")).to_have_text(
+        re.compile(
+            r"^Loaded: 2 games added, 3 high scores added,? and 1 daily result added\."
+            r" The MAGDAGDON game in progress comes from the file\.$"
+        )
+    )
+    after = stored(second)
+    assert history.parse(after[data_file.HISTORY_KEY]) == history.parse(
+        before[data_file.HISTORY_KEY]
+    )
+    for key in ("cubiri.magdagdon.scores", "cubiri.mishimash.records", data_file.DAILY_KEY):
+        assert json.loads(after[key]) == json.loads(before[key]), key
+    # Settings are asked about, never applied by themselves.
+    assert after["cubiri.sound"] is None
+    question = second.locator("#data-settings-question")
+    expect(question).to_have_text("The file has other settings (Sounds: off). Use them?")
+    second.get_by_role("button", name="USE THE FILE'S SETTINGS").click()
+    expect(second.locator("#data-status")).to_have_text("The file's settings are in use.")
+    expect(second.locator("#sound-toggle")).not_to_be_checked()
+    expect(question).to_be_hidden()
+    assert stored(second)["cubiri.sound"] == "off"
+
+    # The same file again adds nothing.
+    now = stored(second)
+    load(second, saved)
+    expect(second.locator("#data-status")).to_have_text(
+        "Nothing new: everything in this file is already here."
+        " Your MAGDAGDON game in progress here was kept; the file's was skipped."
+    )
+    assert stored(second) == now
+
+    # The game in progress came with the file: it opens where it was.
+    second.goto(base_url + "#magdagdon")
+    expect(second.locator("#md-dice .die").first).to_be_visible()
+    second.context.close()
+
+
+def test_a_bad_file_is_refused_with_its_reason_and_nothing_changes(
+    page: Page, base_url: str, tmp_path: Path
+) -> None:
+    opened_settings(page, base_url)
+    page.evaluate(
+        "values => { for (const [k, v] of Object.entries(values)) localStorage.setItem(k, v); }",
+        {k: v for k, v in a_phone().items() if v is not None and k != "cubiri.language"},
+    )
+    opened_settings(page, base_url)
+    here = stored(page)
+    good = json.loads(data_file.export(a_phone(), "2026-05-01T10:00:00Z"))
+    tampered = json.loads(json.dumps(good))
+    tampered["history"]["games"][0]["outcome"]["score"] = 99_999
+    newer = {**good, "format": data_file.FORMAT + 1}
+    cases = {
+        "photo.json": ("not json at all", "This file is not a Cubiri data file: it is not JSON."),
+        "other.json": (json.dumps({"app": "another"}), "This file is not a Cubiri data file."),
+        "newer.json": (
+            json.dumps(newer),
+            "This file was saved by a newer version of Cubiri: reload the page to update,"
+            " then load it again.",
+        ),
+        "tampered.json": (
+            json.dumps(tampered),
+            "This file was changed or damaged: one of its entries does not check.",
+        ),
+    }
+    for name, (text, reason) in cases.items():
+        path = tmp_path / name
+        path.write_text(text)
+        load(page, path)
+        expect(page.locator("#data-status")).to_have_text(f"{reason} Nothing was changed.")
+        assert stored(page) == here, name

@@ -1,0 +1,80 @@
+"""What SETTINGS says about the player's data (issue 25): what LOAD DATA added and skipped, why
+a file was refused, the settings a file would change, and whether the browser keeps the data.
+
+Pure Python: the browser side (app.browser.your_data) shows these texts.
+"""
+
+from __future__ import annotations
+
+from app.pure.data_file import SETTINGS, Merged, Refused
+from app.pure.i18n import Translator
+
+# How each setting a file may carry is named, and how its values read (keys of the locales).
+SETTING_NAMES = {
+    "cubiri.language": "settings.language",
+    "cubiri.magdagdon.difficulty": "settings.difficulty",
+    "cubiri.mishimash.speed": "settings.speed",
+    "cubiri.mishimash.coach": "settings.coach",
+    "cubiri.pips": "settings.pips",
+    "cubiri.sound": "settings.sound",
+    "cubiri.vibration": "settings.vibration",
+}
+assert set(SETTING_NAMES) == set(SETTINGS)
+GAMES = {"magdagdon": "MAGDAGDON", "mishimash": "MISHIMASH"}
+
+
+def refusal(error: Refused, t: Translator) -> str:
+    """Why a file was not loaded, and that nothing changed."""
+    return f"{t(f'data.refused.{error.reason}')} {t('data.unchanged')}"
+
+
+def loaded(merged: Merged, t: Translator) -> str:
+    """What LOAD DATA did: the games added and the ones already here, the high scores and the
+    daily results that made it in, the games in progress taken or left."""
+    if merged.games_added or merged.records_added or merged.days_added:
+        parts = [t.plural("data.loaded.games", merged.games_added)]
+        if merged.games_known:
+            parts.append(t.plural("data.loaded.known", merged.games_known))
+        if merged.records_added:
+            parts.append(t.plural("data.loaded.records", merged.records_added))
+        if merged.days_added:
+            parts.append(t.plural("data.loaded.days", merged.days_added))
+        text = t("data.loaded", parts=t.list_names(parts))
+    elif merged.games_in_progress:
+        text = t("data.loaded", parts=t.plural("data.loaded.known", merged.games_known))
+    else:
+        text = t("data.loaded.nothing_new")
+    for section in merged.games_in_progress:
+        text += " " + t("data.loaded.game_taken", game=GAMES[section])
+    for section in merged.kept_here:
+        text += " " + t("data.loaded.game_kept", game=GAMES[section])
+    return text
+
+
+def setting_value(key: str, value: str, t: Translator, language_names: dict[str, str]) -> str:
+    if key == "cubiri.language":
+        return language_names.get(value, value)
+    if key == "cubiri.magdagdon.difficulty":
+        return value.upper()
+    if key == "cubiri.mishimash.speed":
+        return t(f"settings.speed.{value}")
+    return t(f"data.setting.{value}")  # on / off
+
+
+def settings_question(to_ask: dict[str, str], t: Translator, language_names: dict[str, str]) -> str:
+    """The file's settings that differ from these, named with their values, as a question."""
+    named = [
+        f"{t(SETTING_NAMES[key])}: {setting_value(key, value, t, language_names)}"
+        for key, value in to_ask.items()
+    ]
+    return t("data.settings.ask", settings="; ".join(named))
+
+
+def kept_line(persisted: bool | None, has_history: bool, t: Translator) -> str:
+    """Whether the browser promised to keep the data (`navigator.storage.persist()`): True,
+    False, or None where the browser cannot say."""
+    if persisted is None:
+        return t("data.kept.unknown")
+    if persisted:
+        return t("data.kept.yes")
+    return t("data.kept.no") if has_history else t("data.kept.not_asked")
