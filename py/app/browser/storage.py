@@ -214,7 +214,7 @@ _asked_to_keep = False
 
 
 def _manager() -> Any:
-    manager = getattr(window.navigator, "storage", None)
+    manager = getattr(getattr(window, "navigator", None), "storage", None)
     return None if absent(manager) or absent(getattr(manager, "persist", None)) else manager
 
 
