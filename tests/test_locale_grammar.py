@@ -58,6 +58,11 @@ LIST_PLACEHOLDERS = {"names"}
 # message or be listed here with its reason.
 NOT_COUNTED = {
     "magdagdon.turn": "ordinal label: Turn 3",
+    "stats.histogram.summary": "a range of scores: Scores from 40 to 180",
+    "stats.range": "a range of scores: 40–59",
+    "stats.trend.summary": "means, labelled: 112.4 at the start",
+    "stats.percent": "a share: 12%",
+    "stats.solo.summary": "label and value: Fewest turns: 5",
     "magdagdon.score": "label and value: Score 120",
     "magdagdon.cell": "position: Row 1, column 2",
     "magdagdon.content.number": "a die's face",

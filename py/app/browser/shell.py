@@ -219,6 +219,8 @@ class Shell:
             self.mishimash.open(self.take_seed(), tour=self._take_tour(screen))
         elif screen == "scores":
             self._render_scores()
+        elif screen == "statistics":
+            self._render_statistics()
         elif screen == "settings":
             self.settings.sync()
             self.your_data.sync()
@@ -315,6 +317,14 @@ class Shell:
             self._mishimash.refresh_tables()
         if key in (None, stores.SCORES_KEY, stores.SOLO_KEY) and self.screen == "scores":
             self._render_scores()
+        if key in (None, stores.HISTORY_KEY) and self.screen == "statistics":
+            self._render_statistics()
+
+    def _render_statistics(self) -> None:
+        from app.browser.magdagdon_daily import local_today
+        from app.browser.statistics import render_statistics
+
+        render_statistics(document.getElementById("statistics-body"), self.t, local_today())
 
     def _render_scores(self) -> None:
         from app.browser.score_tables import render_scores

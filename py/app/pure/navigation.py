@@ -8,6 +8,7 @@ SCREENS = (
     "mishimash",
     "settings",
     "scores",
+    "statistics",
     "rules-magdagdon",
     "rules-mishimash",
     "about-magdagdon",

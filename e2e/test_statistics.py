@@ -1,0 +1,70 @@
+"""STATISTICS (issue 25) in the page: after games of both kinds, the figures equal an independent
+count of the games (their final states, not the history's figures), each chart is drawn with
+its numbers as a table, and axe finds nothing in any language."""
+
+from __future__ import annotations
+
+import statistics as stats
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from app.pure import history
+from e2e.a11y import axe_violations, new_page, open_at
+from e2e.conftest import PHONE, READY, READY_TIMEOUT_MS, both_sizes
+from tests.test_stats_view import played
+
+
+def with_history(page: Page, base_url: str) -> list[int]:
+    entries, scores = played()
+    page.goto(base_url)
+    page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
+    page.evaluate("t => localStorage.setItem('cubiri.history', t)", history.dump(entries))
+    return scores
+
+
+def figure(page: Page, section: str, ident: str) -> str:
+    return str(page.locator(f"#{section} [data-figure={ident}] dd").text_content())
+
+
+def test_statistics_count_the_games_played_and_draw_them(
+    page: Page, base_url: str, shot: Callable[[str], Path]
+) -> None:
+    scores = with_history(page, base_url)
+    page.get_by_role("button", name="STATISTICS").click()
+    expect(page.get_by_role("heading", name="STATISTICS", level=1)).to_be_focused()
+    peaceful = "stats-magdagdon-peaceful"
+    assert figure(page, peaceful, "games") == str(len(scores))
+    assert float(figure(page, peaceful, "mean")) == round(stats.fmean(scores), 1)
+    assert float(figure(page, peaceful, "median")) == round(stats.median(scores), 1)
+    assert int(figure(page, peaceful, "best")) == max(scores)
+    assert figure(page, "stats-mishimash", "games") == "3"
+    # The score chart: a bar for each row of its table, the rows adding up to the games.
+    chart = page.locator(f"#{peaceful}-scores")
+    bars = chart.locator("svg rect").count()
+    chart.get_by_text("The numbers").click()
+    rows = chart.locator("table tr:has(td)")
+    expect(rows).to_have_count(bars)
+    assert sum(int(str(c)) for c in rows.locator("td").all_text_contents()) == len(scores)
+    # The trend: a dot a game, oldest first, as its table lists them.
+    trend = page.locator(f"#{peaceful}-trend")
+    expect(trend.locator("svg circle")).to_have_count(len(scores))
+    expect(trend.locator("figcaption strong")).to_have_text(f"The last {len(scores)} games")
+    # A section with no game says so.
+    expect(page.locator("#stats-magdagdon-nightmare")).to_contain_text("No games yet.")
+    wins = page.get_by_role("table").filter(has_text="Bold computer")
+    expect(wins).to_be_visible()
+    both_sizes(page, shot, "statistics")
+
+
+@pytest.mark.parametrize("language", ["en", "pt", "hu", "vi"])
+def test_axe_finds_nothing_on_statistics(browser: Browser, base_url: str, language: str) -> None:
+    page = new_page(browser, base_url, language, PHONE)
+    with_history(page, base_url)
+    open_at(page, base_url, "#statistics")
+    for details in page.locator("#statistics-body details").all():
+        details.locator("summary").click()
+    assert axe_violations(page) == []
+    page.context.close()
