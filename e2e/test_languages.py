@@ -124,7 +124,9 @@ def test_each_language_shows_its_terms_on_every_screen(
     page.screenshot(path=str(shots / f"lang-{language}-magdagdon.png"), full_page=True)
 
     page.locator("#screen-magdagdon .back").click()
-    expect(page.locator("#screen-home .settings-entry").nth(1)).to_contain_text(terms["settings"])
+    expect(page.locator("#screen-home .settings-entry[data-open=settings]")).to_contain_text(
+        terms["settings"]
+    )
     page.screenshot(path=str(shots / f"lang-{language}-home.png"), full_page=True)
 
     for game in ("magdagdon", "mishimash"):
