@@ -27,6 +27,7 @@ from app.browser.game_session import GameSession, Row
 from app.browser.host import Host
 from app.browser.mishimash_computer_turns import ComputerTurns
 from app.browser.mishimash_end import render_event, render_over
+from app.browser.mishimash_review import ReviewPanel
 from app.browser.mishimash_setup_form import SetupForm
 from app.browser.tap_guard import TapGuard
 from app.browser.tour import Tour
@@ -65,6 +66,7 @@ class MishimashScreen:
         self.session = GameSession(
             MISHIMASH, stores.MISHIMASH_GAME, host, self.tour, self._adopt, lambda: self.state
         )
+        self.review = ReviewPanel(lambda: self.host.t, self._finished)
 
     def mount(self) -> None:
         dice = by_id("ms-dice")
@@ -76,6 +78,13 @@ class MishimashScreen:
         listen(by_id("ms-restart"), "click", self._guarded("ms-restart", self._on_restart))
         self.guard.watch(by_id("screen-mishimash"))
         self.form.mount()
+        self.review.mount()
+
+    def _finished(self) -> tuple[engine.State, tuple[str, ...]] | None:
+        """The game on the screen, once it is over, and its seats' levels (issue 25)."""
+        if self.state is None or not self.state.over or self.tour.active:
+            return None
+        return self.state, self.levels or (PERSON,) * len(self.state.players)
 
     @property
     def seats(self) -> list[Seat]:
@@ -489,6 +498,7 @@ class MishimashScreen:
         by_id("ms-roll").textContent = t("mishimash.roll")
         if over:
             render_over(state, view, t, self.records, self.record_id, self.celebrate)
+        self.review.reset()
         if self.tour.active:
             self.tour.update(self._tour_facts(state))
         return view

@@ -1,0 +1,86 @@
+"""REVIEW OF THE GAME on the MISHIMASH end screen (issue 25): worked out when the player opens
+it (app.pure.review over the coach's tables), then kept until the game changes."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from js import document
+
+from app.browser.dom import by_id, listen
+from app.browser.feel import show_face
+from app.pure.i18n import Translator
+from app.pure.review import review
+from app.pure.review_view import seat_block
+from cubiri.mishimash import game as engine
+from cubiri.mishimash import odds
+
+
+class ReviewPanel:
+    def __init__(
+        self,
+        t: Callable[[], Translator],
+        game: Callable[[], tuple[engine.State, tuple[str, ...]] | None],
+    ) -> None:
+        """`game`: the finished game on the screen and its seats' levels, or None."""
+        self._t, self._game = t, game
+        self._shown: tuple[int, int, str] | None = None  # the game and language drawn
+
+    def mount(self) -> None:
+        listen(by_id("ms-review"), "toggle", self._on_toggle)
+
+    def reset(self) -> None:
+        """Another game, or none: closed, to be worked out again when opened."""
+        panel = by_id("ms-review")
+        if self._key() != self._shown:
+            panel.open = False
+            by_id("ms-review-body").replaceChildren()
+            self._shown = None
+
+    def _key(self) -> tuple[int, int, str] | None:
+        found = self._game()
+        if found is None:
+            return None
+        state, _ = found
+        return (state.seed, len(state.log), self._t().language)
+
+    def _on_toggle(self, _event: Any) -> None:
+        if not by_id("ms-review").open or self._key() == self._shown:
+            return
+        found = self._game()
+        if found is None:
+            return
+        state, levels = found
+        t = self._t()
+        body = by_id("ms-review-body")
+        body.replaceChildren()
+        for seat in review(engine.ENGINE.to_dict(state), levels, odds):
+            block = seat_block(seat, t, state.players[seat.seat])
+            item = document.createElement("section")
+            item.className = "ms-review-seat"
+            item.dataset.seat = str(seat.seat)
+            summary = document.createElement("p")
+            summary.textContent = block.summary
+            item.appendChild(summary)
+            if block.costliest:
+                listing = document.createElement("ol")
+                listing.className = "ms-review-costliest"
+                for costly in block.costliest:
+                    entry = document.createElement("li")
+                    text = document.createElement("p")
+                    text.textContent = costly.text
+                    row = document.createElement("span")
+                    row.className = "ms-last-dice"
+                    row.setAttribute("aria-hidden", "true")  # the sentence names the dice
+                    for value, taken in zip(costly.dice, costly.taken, strict=True):
+                        die = document.createElement("span")
+                        die.className = "die ms-mini"
+                        show_face(die, value)
+                        die.dataset.taken = "true" if taken else "false"
+                        row.appendChild(die)
+                    entry.append(text, row)
+                    listing.appendChild(entry)
+                item.appendChild(listing)
+            body.appendChild(item)
+        self._shown = self._key()

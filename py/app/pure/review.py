@@ -1,0 +1,157 @@
+"""The review of a MISHIMASH game (issue 25): every decision each person made, against best play
+for expected points (the strategy behind the coach), the points of expected value it gave up,
+the costliest ones on their dice, and the luck of the dice.
+
+A decision is a selection (which dice to take from a roll) or BANK / ROLL AGAIN. Its cost is
+the value of the best option minus the value of the one taken, each valued as the turn's
+expected final points when every later choice is best (`turn_value`), so it is never negative
+and zero for best play. The luck of a throw is the value of the best play of the dice thrown
+(0 for a bust) minus what the throw was worth on average before it was thrown; over a game the
+luck and the costs account for the points banked against the expected points.
+
+In a final round the best play for *winning* can differ from the best for points: the review
+measures points, and says so.
+
+Pure Python. `values` is where the numbers come from: the page passes the coach's shipped tables
+(`cubiri.mishimash.odds`); tests pass the exact strategy and check the two agree.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from cubiri.kernel import Dice, action_from_dict
+from cubiri.mishimash import game as mishimash
+from cubiri.mishimash.game import Bank, Phase, Roll, RollAgain, Select
+from cubiri.mishimash.strategy import BANK, ROLL_AGAIN, Choice, Option
+
+SHOWN = 3  # the costliest decisions shown on their dice
+EPSILON = 0.005  # less than this is best play (the tables' rounding)
+
+
+class Values(Protocol):
+    def selections(
+        self, roll: Sequence[int], points: float, roll_index: int, mishimash_count: int
+    ) -> list[Option]: ...
+
+    def choice(
+        self, points: float, dice_left: int, roll_index: int, mishimash_count: int
+    ) -> Choice: ...
+
+    def roll_on(
+        self, points: float, dice_left: int, roll_index: int, mishimash_count: int
+    ) -> float: ...
+
+
+@dataclass(frozen=True)
+class Decision:
+    seat: int
+    turn: int  # the seat's own turn, from 1
+    roll: int  # the roll of the turn (its multiplier)
+    dice: tuple[int, ...]  # the roll on the table
+    points: float  # the turn's points before this decision
+    kind: str  # "select" or "decide"
+    chosen: tuple[int, ...] | str  # the dice taken, or BANK / ROLL_AGAIN
+    best: tuple[int, ...] | str
+    cost: float  # expected points given up, >= 0
+
+
+@dataclass(frozen=True)
+class SeatReview:
+    seat: int
+    name: str
+    decisions: int
+    cost: float  # all its decisions' costs
+    luck: float  # the dice against their average
+    costliest: list[Decision] = field(default_factory=list)  # at most SHOWN, costliest first
+
+
+def review(log: dict[str, Any], levels: Sequence[str], values: Values) -> list[SeatReview]:
+    """Each person's review of the game whose engine `to_dict` is `log` (`levels`: "" for a
+    person, else a computer's level; computers are not reviewed)."""
+    state = mishimash.new_game(log["players"], log["target"], log["seed"], log["dice_scheme"])
+    people = [seat for seat in range(len(state.players)) if not _level(levels, seat)]
+    decisions: dict[int, list[Decision]] = {seat: [] for seat in people}
+    luck = dict.fromkeys(people, 0.0)
+    turn = [0] * len(state.players)
+    for raw in log["log"]:
+        action = action_from_dict(mishimash.ENGINE.kinds, raw)
+        seat = state.current
+        if isinstance(action, Roll):
+            turn[seat] += 1
+        if seat in decisions:
+            if isinstance(action, Dice) and state.phase is Phase.THROW:
+                luck[seat] += _luck(state, action.values, values)
+            elif isinstance(action, Select):
+                decisions[seat].append(_selection(state, action, turn[seat], values))
+            elif isinstance(action, Bank | RollAgain):
+                decisions[seat].append(_decide(state, action, turn[seat], values))
+        state = mishimash.ENGINE.apply(state, action)
+    reviews = []
+    for seat in people:
+        made = decisions[seat]
+        costly = sorted((d for d in made if d.cost >= EPSILON), key=lambda d: -d.cost)
+        reviews.append(
+            SeatReview(
+                seat,
+                state.players[seat],
+                len(made),
+                sum(d.cost for d in made),
+                luck[seat],
+                costly[:SHOWN],
+            )
+        )
+    return reviews
+
+
+def _luck(state: mishimash.State, dice: tuple[int, ...], values: Values) -> float:
+    """The throw's best value against its average (the value of rolling on, before it)."""
+    points, k, m = state.turn_halves / 2, state.roll_number, state.mishimashes
+    average = values.roll_on(points, state.dice_left, k, m)
+    options = values.selections(dice, points, k, m)
+    return (options[0].value if options else 0.0) - average
+
+
+def _selection(state: mishimash.State, action: Select, turn: int, values: Values) -> Decision:
+    points = state.turn_halves / 2
+    options = values.selections(state.dice, points, state.roll_number, state.mishimashes)
+    taken = tuple(sorted(state.dice[i] for i in action.dice))
+    chosen = next(o for o in options if tuple(sorted(o.values)) == taken)
+    best = options[0]
+    return Decision(
+        state.current,
+        turn,
+        state.roll_number,
+        state.dice,
+        points,
+        "select",
+        taken,
+        tuple(sorted(best.values)),
+        max(0.0, best.value - chosen.value),
+    )
+
+
+def _decide(
+    state: mishimash.State, action: Bank | RollAgain, turn: int, values: Values
+) -> Decision:
+    points = state.turn_halves / 2
+    choice = values.choice(points, state.dice_left, state.roll_number + 1, state.mishimashes)
+    taken = BANK if isinstance(action, Bank) else ROLL_AGAIN
+    value = choice.bank if taken == BANK else choice.roll
+    return Decision(
+        state.current,
+        turn,
+        state.roll_number,
+        state.dice,
+        points,
+        "decide",
+        taken,
+        choice.action,
+        max(0.0, max(choice.bank, choice.roll) - value),
+    )
+
+
+def _level(levels: Sequence[str], seat: int) -> str:
+    return levels[seat] if seat < len(levels) else ""

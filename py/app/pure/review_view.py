@@ -1,0 +1,78 @@
+"""The review of a MISHIMASH game as the end screen shows it (issue 25): a line per person, and
+their costliest decisions, each a sentence and the roll it was made on (the dice taken marked).
+
+Pure Python over app.pure.review."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from app.pure.i18n import Translator
+from app.pure.review import Decision, SeatReview
+from cubiri.mishimash.strategy import BANK
+
+
+@dataclass(frozen=True)
+class Costly:
+    text: str
+    dice: tuple[int, ...]
+    taken: tuple[bool, ...]  # the dice this decision took (a selection), else all False
+
+
+@dataclass(frozen=True)
+class SeatBlock:
+    summary: str
+    costliest: list[Costly]
+
+
+def _points(value: float) -> float:
+    return round(value, 1)
+
+
+def _faces(dice: tuple[int, ...]) -> str:
+    return " ".join(map(str, dice))
+
+
+def _taken(dice: tuple[int, ...], chosen: tuple[int, ...]) -> tuple[bool, ...]:
+    left = Counter(chosen)
+    marks = []
+    for value in dice:
+        marks.append(left[value] > 0)
+        left[value] -= 1
+    return tuple(marks)
+
+
+def costly(decision: Decision, t: Translator) -> Costly:
+    where = {"turn": t.number(decision.turn), "roll": t.number(decision.roll)}
+    given_up = t.plural("review.given_up", _points(decision.cost))
+    if decision.kind == "select":
+        assert isinstance(decision.chosen, tuple) and isinstance(decision.best, tuple)
+        text = t(
+            "review.took",
+            **where,
+            dice=_faces(decision.dice),
+            chosen=_faces(decision.chosen),
+            best=_faces(decision.best),
+            given_up=given_up,
+        )
+        return Costly(text, decision.dice, _taken(decision.dice, decision.chosen))
+    key = "review.banked" if decision.chosen == BANK else "review.rolled"
+    text = t(key, **where, dice=_faces(decision.dice), given_up=given_up)
+    return Costly(text, decision.dice, (False,) * len(decision.dice))
+
+
+def seat_block(review: SeatReview, t: Translator, name: str) -> SeatBlock:
+    parts = [
+        t.plural("review.decisions", review.decisions),
+        t.plural("review.given_up", _points(review.cost)),
+    ]
+    luck = _points(review.luck)
+    if luck >= 0:
+        parts.append(t.plural("review.lucky", luck))
+    else:
+        parts.append(t.plural("review.unlucky", -luck))
+    summary = t("review.seat", name=name, parts=t.list_names(parts))
+    if not review.costliest:
+        summary += " " + t("review.perfect")
+    return SeatBlock(summary, [costly(d, t) for d in review.costliest])

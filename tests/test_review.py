@@ -1,0 +1,92 @@
+"""The review of a MISHIMASH game (issue 25): each decision's cost against best play for
+points, checked against the exact strategy, and the account it keeps (what the turns banked =
+their average + the luck of the dice - the costs of the decisions)."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.pure import review, review_view
+from app.pure.i18n import load_translator
+from cubiri.mishimash import game as engine
+from cubiri.mishimash import odds, strategy
+from e2e.mishimash_driver import Policy, bank_a_little, bank_at_once, mishimash_hunter, play_step
+
+EN = load_translator("en")
+
+
+def played(policy: Policy, seed: int, players: int = 2, target: int = 40) -> engine.State:
+    state = engine.new_game([f"P{i + 1}" for i in range(players)], target, seed)
+    while not state.over:
+        state = play_step(state, policy)
+    return state
+
+
+def best_play(state: engine.State) -> tuple[tuple[int, ...], str]:
+    """The coach's advice: its best selection, then BANK or ROLL AGAIN as its table says."""
+    best = odds.selections(state.dice, state.turn_halves / 2, state.roll_number, state.mishimashes)
+    taken = list(best[0].values)
+    selection = []
+    for index, value in enumerate(state.dice):
+        if value in taken:
+            taken.remove(value)
+            selection.append(index)
+    after = engine.play(state, engine.Select(tuple(selection)))
+    choice = odds.choice(
+        after.turn_halves / 2, after.dice_left, after.roll_number + 1, after.mishimashes
+    )
+    return tuple(selection), "bank" if choice.action == strategy.BANK else "again"
+
+
+def test_the_costliest_selections_are_valued_as_the_strategy_values_them() -> None:
+    # Smallest selection, then BANK: every decision is on a first roll.
+    state = played(bank_a_little, seed=5)
+    for seat in review.review(engine.ENGINE.to_dict(state), ("", ""), odds):
+        assert seat.decisions > 0 and seat.costliest
+        costs = [d.cost for d in seat.costliest]
+        assert costs == sorted(costs, reverse=True)
+        worst = seat.costliest[0]
+        assert worst.kind == "select" and worst.roll == 1
+        # The strategy's own solver, not the coach's tables, values the roll's selections.
+        options = strategy.best_selection(worst.dice, worst.points, 1, 0, exact=False)
+        taken = next(o for o in options if tuple(sorted(o.values)) == worst.chosen)
+        assert worst.best == tuple(sorted(options[0].values))
+        assert worst.cost == pytest.approx(options[0].value - taken.value, abs=0.05)
+
+
+@pytest.mark.parametrize(
+    ("policy", "seed"), [(bank_at_once, 3), (mishimash_hunter, 8), (bank_a_little, 2)]
+)
+def test_the_banked_points_are_the_average_plus_luck_minus_the_costs(
+    policy: Policy, seed: int
+) -> None:
+    state = played(policy, seed)
+    start = odds.value(0, 6, 1, 0)
+    for seat in review.review(engine.ENGINE.to_dict(state), ("", ""), odds):
+        banked = state.totals[seat.seat] / 2
+        expected = state.turns[seat.seat] * start + seat.luck - seat.cost
+        assert banked == pytest.approx(expected, abs=0.01 * seat.decisions + 0.01)
+
+
+def test_best_play_costs_nothing_and_computers_are_not_reviewed() -> None:
+    state = played(best_play, seed=4)
+    (person,) = review.review(engine.ENGINE.to_dict(state), ("", "strongest"), odds)
+    assert person.seat == 0 and person.decisions > 0
+    assert person.costliest == [] and person.cost < review.EPSILON
+    block = review_view.seat_block(person, EN, "P1")
+    assert block.summary.endswith("Every decision was best play.")
+
+
+def test_a_costly_decision_is_said_with_its_dice() -> None:
+    decision = review.Decision(0, 5, 3, (3, 5, 3, 3), 2.5, "select", (3, 3, 3), (3, 3, 3, 5), 23.33)
+    costly = review_view.costly(decision, EN)
+    assert costly.text == (
+        "Turn 5, roll 3 (3 5 3 3): took 3 3 3, best play takes 3 3 3 5:"
+        " 23.3 points of expected value given up."
+    )
+    assert costly.taken == (True, False, True, True)
+    bank = review.Decision(0, 2, 1, (5, 1, 2, 2, 3, 4), 15.0, "decide", "BANK", "ROLL AGAIN", 1.0)
+    assert review_view.costly(bank, EN).text == (
+        "Turn 2, roll 1 (5 1 2 2 3 4): banked, rolling on was better:"
+        " 1 point of expected value given up."
+    )
