@@ -115,16 +115,21 @@ def render_last(strip: Any, last: LastRoll | None) -> None:
     caption = document.createElement("span")
     caption.className = "ms-last-caption"
     caption.textContent = last.caption
+    strip.append(caption, mini_dice(last.dice, last.taken))
+
+
+def mini_dice(dice: tuple[int, ...], taken: tuple[bool, ...]) -> Any:
+    """A row of small dice, those taken marked (the last roll, a reviewed decision)."""
     row = document.createElement("span")
     row.className = "ms-last-dice"
-    for value, taken in zip(last.dice, last.taken, strict=True):
+    for value, took in zip(dice, taken, strict=True):
         die = document.createElement("span")
         die.className = "die ms-mini"
         show_face(die, value)
         die.dataset.value = str(value)
-        die.dataset.taken = "true" if taken else "false"
+        die.dataset.taken = "true" if took else "false"
         row.appendChild(die)
-    strip.append(caption, row)
+    return row
 
 
-__all__ = ["render_event", "render_last", "render_over"]
+__all__ = ["mini_dice", "render_event", "render_last", "render_over"]

@@ -9,7 +9,7 @@ from typing import Any
 from js import document
 
 from app.browser.dom import by_id, listen
-from app.browser.feel import show_face
+from app.browser.mishimash_end import mini_dice
 from app.pure.i18n import Translator
 from app.pure.review import review
 from app.pure.review_view import seat_block
@@ -70,15 +70,8 @@ class ReviewPanel:
                     entry = document.createElement("li")
                     text = document.createElement("p")
                     text.textContent = costly.text
-                    row = document.createElement("span")
-                    row.className = "ms-last-dice"
+                    row = mini_dice(costly.dice, costly.taken)
                     row.setAttribute("aria-hidden", "true")  # the sentence names the dice
-                    for value, taken in zip(costly.dice, costly.taken, strict=True):
-                        die = document.createElement("span")
-                        die.className = "die ms-mini"
-                        show_face(die, value)
-                        die.dataset.taken = "true" if taken else "false"
-                        row.appendChild(die)
                     entry.append(text, row)
                     listing.appendChild(entry)
                 item.appendChild(listing)

@@ -24,6 +24,7 @@ from app.pure.i18n import (
     available_languages,
     intl_locale,
     load_translator,
+    own_names,
     pick_language,
 )
 from app.pure.navigation import SCREENS, hash_for, screen_from_hash
@@ -201,10 +202,10 @@ class Shell:
         when SETTINGS opens: reading every locale file is no work for the first paint."""
         select = document.getElementById("language-select")
         select.replaceChildren()
-        for code in self.languages:
+        for code, name in own_names(self.languages).items():
             option = document.createElement("option")
             option.value = code
-            option.textContent = load_translator(code)("language.self")
+            option.textContent = name
             option.lang = intl_locale(code)  # each name is read in its own language (issue 14)
             option.selected = code == self.t.language
             select.appendChild(option)

@@ -102,9 +102,13 @@ def _svg_element(tag: str, **attributes: object) -> Any:
 
 def _svg(chart: Chart) -> Any:
     """The picture of the chart: what it says is in its caption and its table."""
-    svg = _svg_element("svg", viewBox=f"0 0 {WIDTH:g} {HEIGHT:g}", class_="stats-svg")
-    svg.setAttribute("aria-hidden", "true")
-    svg.setAttribute("focusable", "false")
+    svg = _svg_element(
+        "svg",
+        viewBox=f"0 0 {WIDTH:g} {HEIGHT:g}",
+        class_="stats-svg",
+        aria_hidden="true",
+        focusable="false",
+    )
     for bar in chart.bars:
         svg.appendChild(
             _svg_element(
@@ -117,8 +121,13 @@ def _svg(chart: Chart) -> Any:
                 class_="stats-bar",
             )
         )
-        label = _svg_element("text", x=bar.x + bar.width / 2, y=HEIGHT - 3, class_="stats-label")
-        label.setAttribute("text-anchor", "middle")
+        label = _svg_element(
+            "text",
+            x=bar.x + bar.width / 2,
+            y=HEIGHT - 3,
+            class_="stats-label",
+            text_anchor="middle",
+        )
         label.textContent = bar.label
         svg.appendChild(label)
     if chart.line:

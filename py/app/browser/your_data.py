@@ -13,7 +13,7 @@ from pyodide.ffi import create_once_callable, to_js
 from app.browser import storage, stores
 from app.browser.dom import absent, by_id, listen
 from app.pure import data_file, data_view
-from app.pure.i18n import Translator, load_translator
+from app.pure.i18n import Translator, own_names
 
 REVOKE_AFTER_MS = 60_000  # the download's object URL, once the browser has surely taken it
 
@@ -139,14 +139,11 @@ class YourData:
         self._settings_offered = to_ask
         question, use = by_id("data-settings-question"), by_id("data-use-settings")
         question.textContent = (
-            data_view.settings_question(to_ask, self.host.t, self._language_names())
+            data_view.settings_question(to_ask, self.host.t, own_names(self.host.languages))
             if to_ask
             else ""
         )
         question.hidden = use.hidden = not to_ask
-
-    def _language_names(self) -> dict[str, str]:
-        return {code: load_translator(code)("language.self") for code in self.host.languages}
 
     def _on_use_settings(self, _event: Any) -> None:
         to_apply, self._settings_offered = self._settings_offered, {}

@@ -215,6 +215,11 @@ def load_translator(language: str = DEFAULT_LANGUAGE, root: Path = LOCALES_DIR) 
     )
 
 
+def own_names(languages: Sequence[str], root: Path = LOCALES_DIR) -> dict[str, str]:
+    """Each language named in itself ("Magyar"), so a reader finds theirs."""
+    return {code: load_translator(code, root)("language.self") for code in languages}
+
+
 def available_languages(root: Path = LOCALES_DIR) -> list[str]:
     """Every language with a locale file, English first: adding a file adds a language."""
     found = sorted(path.stem for path in root.glob("*.json"))

@@ -120,16 +120,8 @@ def _selection(state: mishimash.State, action: Select, turn: int, values: Values
     taken = tuple(sorted(state.dice[i] for i in action.dice))
     chosen = next(o for o in options if tuple(sorted(o.values)) == taken)
     best = options[0]
-    return Decision(
-        state.current,
-        turn,
-        state.roll_number,
-        state.dice,
-        points,
-        "select",
-        taken,
-        tuple(sorted(best.values)),
-        max(0.0, best.value - chosen.value),
+    return _made(
+        state, turn, "select", taken, tuple(sorted(best.values)), best.value - chosen.value
     )
 
 
@@ -140,17 +132,20 @@ def _decide(
     choice = values.choice(points, state.dice_left, state.roll_number + 1, state.mishimashes)
     taken = BANK if isinstance(action, Bank) else ROLL_AGAIN
     value = choice.bank if taken == BANK else choice.roll
-    return Decision(
-        state.current,
-        turn,
-        state.roll_number,
-        state.dice,
-        points,
-        "decide",
-        taken,
-        choice.action,
-        max(0.0, max(choice.bank, choice.roll) - value),
-    )
+    return _made(state, turn, "decide", taken, choice.action, max(choice.bank, choice.roll) - value)
+
+
+def _made(
+    state: mishimash.State,
+    turn: int,
+    kind: str,
+    chosen: tuple[int, ...] | str,
+    best: tuple[int, ...] | str,
+    cost: float,
+) -> Decision:
+    """The decision in front of `state`'s player (a cost under 0 is the tables' rounding)."""
+    where = (state.current, turn, state.roll_number, state.dice, state.turn_halves / 2)
+    return Decision(*where, kind, chosen, best, max(0.0, cost))
 
 
 def _level(levels: Sequence[str], seat: int) -> str:

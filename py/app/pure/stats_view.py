@@ -9,7 +9,7 @@ these into elements. Numbers go through the translator's `number` (Intl in the p
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
 
 from app.pure import game_stats
@@ -21,7 +21,8 @@ from cubiri.magdagdon.difficulty import DIFFICULTIES
 WIDTH, HEIGHT = 320.0, 120.0  # the charts' view box
 AXIS = 16.0  # room under the bars for their labels
 BAR_GAP = 4.0
-LEVEL_KEYS = {"cautious": "cautious", "bold": "bold", "best odds": "best_odds"}
+# A MISHIMASH opponent's locale key (stats.opponent.…): the computer levels and the kinds.
+OPPONENT_KEYS = {"best odds": "best_odds"}
 
 
 @dataclass(frozen=True)
@@ -176,11 +177,7 @@ def daily_section(stats: DailyStats, t: Translator) -> Section:
 
 
 def opponent_name(kind: str, t: Translator) -> str:
-    if kind in (game_stats.PEOPLE, game_stats.SOLO):
-        return t(f"stats.opponent.{kind}")
-    if kind == "strongest":
-        return t("stats.opponent.strongest")
-    return t(f"stats.opponent.{LEVEL_KEYS[kind]}")
+    return t(f"stats.opponent.{OPPONENT_KEYS.get(kind, kind)}")
 
 
 def mishimash_section(stats: MishimashStats, t: Translator) -> Section:
@@ -213,15 +210,14 @@ def mishimash_section(stats: MishimashStats, t: Translator) -> Section:
     if stats.solo_turns:
         solo = [Bin(turns, turns + 1, n) for turns, n in stats.solo_turns.items()]
         chart = histogram_chart("stats-mishimash-solo", t("stats.solo_turns"), solo, t)
-        rows = [(t.number(b.low), t.number(b.count)) for b in solo]
         charts.append(
-            Chart(
-                chart.ident,
-                chart.title,
-                t("stats.solo.summary", low=t.number(solo[0].low), high=t.number(solo[-1].low)),
-                (t("stats.turns"), t("stats.games")),
-                rows,
-                bars=chart.bars,
+            replace(
+                chart,
+                summary=t(
+                    "stats.solo.summary", low=t.number(solo[0].low), high=t.number(solo[-1].low)
+                ),
+                columns=(t("stats.turns"), t("stats.games")),
+                rows=[(t.number(b.low), t.number(b.count)) for b in solo],
             )
         )
     return Section("stats-mishimash", heading, figures, charts)
