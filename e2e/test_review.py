@@ -28,7 +28,7 @@ def test_the_review_names_the_costliest_decision_and_its_cost(
     driver.start()
     driver.play_until(bank_a_little, lambda s: s.phase is engine.Phase.OVER)
     expect(page.locator("#ms-over")).to_be_visible()
-    page.get_by_text("REVIEW OF THE GAME").click()
+    page.locator("#ms-review").get_by_text("REVIEW OF THE GAME").click()
     seats = review.review(engine.ENGINE.to_dict(driver.state), ("", ""), odds)
     checked = 0
     for seat in seats:

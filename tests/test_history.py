@@ -130,6 +130,40 @@ def test_a_tampered_history_keeps_its_valid_games_and_reports_the_rest() -> None
     assert not history.newer(history.dump([]))
 
 
+def test_the_reviews_notes_are_kept_and_checked_like_the_rest() -> None:
+    mine = entry(1)
+    rivals = history.entry_for("mishimash", "m-1", WHEN, finished_mishimash(), levels=("", "bold"))
+    entries = [mine, rivals]
+    noted = history.annotated(entries, "g-1", computer=187)
+    assert noted is not None and noted[0].computer == 187 and noted[1] == rivals
+    noted = history.annotated(noted, "m-1", given_up=(12.3456, None))
+    assert noted is not None and noted[1].given_up == (12.35, None)
+    parsed, problems = history.parse(history.dump(noted))
+    assert problems == [] and [(e.computer, e.given_up) for e in parsed] == [
+        (187, None),
+        (None, (12.35, None)),
+    ]
+    # Out of bounds, of the wrong game, for a computer's seat, or of an unknown game: refused.
+    assert history.annotated(entries, "g-1", computer=10**6) is None
+    assert history.annotated(entries, "g-1", given_up=(1.0,)) is None
+    assert history.annotated(entries, "m-1", given_up=(1.0, 2.0)) is None  # "bold" is a computer
+    assert history.annotated(entries, "m-1", given_up=(-1.0, None)) is None
+    assert history.annotated(entries, "m-1", computer=100) is None
+    assert history.annotated(entries, "nobody", computer=100) is None
+    typed = replace(mine, dice=0)  # real dice: the computer has no same dice to play
+    assert history.annotated([typed], "g-1", computer=100) is None
+    stored = json.loads(history.dump(noted))["games"]
+    tampered = [
+        {**stored[0], "computer": "a lot"},
+        {**stored[0], "computer": 10**7},
+        {**stored[1], "given_up": [1.0]},
+        {**stored[1], "given_up": [float("nan"), None]},
+        {**stored[1], "given_up": [True, None]},
+    ]
+    parsed, problems = history.parse(json.dumps({"version": 1, "games": [*tampered, stored[1]]}))
+    assert [e.id for e in parsed] == ["m-1"] and len(problems) == len(tampered)
+
+
 # With the browser faked -------------------------------------------------------------------------
 def tab(codec: Any, key: str) -> Any:
     """One tab's session of a game (its own stamp), over the shared fake storage."""

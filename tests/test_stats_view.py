@@ -3,13 +3,15 @@ games played, and every language renders every text."""
 
 from __future__ import annotations
 
+import dataclasses
 import statistics as stats
 from datetime import date
 
 import pytest
 
-from app.pure import history, stats_view
+from app.pure import history, history_view, stats_view
 from app.pure.i18n import available_languages, load_translator
+from cubiri.dice import TYPED
 from tests.playouts import magdagdon_playout, mishimash_playout
 
 EN = load_translator("en")
@@ -77,3 +79,74 @@ def test_every_language_renders_every_text(language: str) -> None:
                 *(c for r in chart.rows for c in r),
             ]
         assert not [text for text in texts if "stats." in text or "{" in text], section.ident
+
+
+def noted() -> list[history.Entry]:
+    """The games of `played`, the reviews' notes on some: the computer's scores on the first
+    four MAGDAGDON games, the points given up on two MISHIMASH games."""
+    entries, _ = played()
+    for n, computer in enumerate((500, 10, 300, 20)):
+        found = history.annotated(entries, f"m-{n}", computer=computer)
+        assert found is not None
+        entries = found
+    for n, cost in ((0, 12.5), (2, 4.5)):
+        found = history.annotated(entries, f"x-{n}", given_up=(cost, None))
+        assert found is not None
+        entries = found
+    return entries
+
+
+def test_against_the_computer_and_the_points_given_up_come_from_the_reviews_notes() -> None:
+    entries = noted()
+    peaceful = stats_view.statistics(entries, TODAY, EN)[0]
+    margins = [e.outcome["score"] - e.computer for e in entries[:4] if e.computer is not None]
+    shown = figures(peaceful)
+    beaten = sum(m > 0 for m in margins)
+    assert shown["beat-computer"] == f"{beaten} of 4"
+    mean = round(stats.fmean(margins), 1)
+    assert shown["margin"] == (f"+{EN.number(mean)}" if mean > 0 else EN.number(mean))
+    mishimash = stats_view.statistics(entries, TODAY, EN)[-1]
+    trend = next(c for c in mishimash.charts if c.ident == "stats-mishimash-given-up")
+    assert trend.title == "Points given up: the last 2 games"
+    assert [row[1] for row in trend.rows] == ["12.5", "4.5"]
+    assert [row[2] for row in trend.rows] == ["12.5", "8.5"]  # the moving mean
+    assert len(trend.dots) == 2
+    # No notes: neither figure nor chart.
+    plain, _ = played()
+    assert "beat-computer" not in figures(stats_view.statistics(plain, TODAY, EN)[0])
+    last = stats_view.statistics(plain, TODAY, EN)[-1]
+    assert all(c.ident != "stats-mishimash-given-up" for c in last.charts)
+
+
+def test_no_game_at_all_is_one_line_and_the_dice_filter_keeps_its_games() -> None:
+    (empty,) = stats_view.statistics([], TODAY, EN)
+    assert empty.empty == "No games yet: finish a game and its numbers appear here."
+    assert empty.heading == ""
+    entries, _ = played()
+    typed = dataclasses.replace(entries[-1], id="typed", dice=TYPED)
+    entries.append(typed)
+    real = stats_view.statistics(entries, TODAY, EN, dice="real")
+    assert figures(real[-1])["games"] == "1" and figures(real[-1])["real"] == "1"
+    assert real[0].empty == "No games yet."  # no MAGDAGDON with real dice
+    app = stats_view.statistics(entries, TODAY, EN, dice="app")
+    assert figures(app[-1])["games"] == "3" and figures(app[0])["games"] == "7"
+    everything = stats_view.statistics(entries, TODAY, EN)
+    assert figures(everything[-1])["games"] == "4"
+    (none,) = stats_view.statistics(entries[:7], TODAY, EN, dice="real")
+    assert none.empty == "No games with these dice yet."
+    with pytest.raises(ValueError):
+        stats_view.statistics(entries, TODAY, EN, dice="loaded")
+
+
+def test_your_games_lists_the_newest_first_each_with_what_it_was() -> None:
+    entries, scores = played()
+    rows = history_view.rows(entries, EN)
+    assert [r.ident for r in rows] == [e.id for e in reversed(entries)]
+    first_magdagdon = rows[-1]
+    assert first_magdagdon.title == f"MAGDAGDON · PEACEFUL · {scores[0]} points"
+    newest = entries[-1]
+    winner = newest.seats[newest.winner or 0].name
+    totals = " : ".join(EN.number(t) for t in newest.outcome["totals"])
+    assert rows[0].title == f"MISHIMASH · {winner} won · {totals}"
+    many = [dataclasses.replace(entries[0], id=f"g-{n}") for n in range(40)]
+    assert len(history_view.rows(many, EN)) == history_view.MAX_ROWS

@@ -41,10 +41,11 @@ def restart_animation(element: Any, name: str) -> None:
     element.classList.add(name)
 
 
-def listen(target: Any, event: str, handler: Any) -> None:
+def listen(target: Any, event: str, handler: Any, capture: bool = False) -> None:
+    """`capture`: for events that do not bubble (a details' toggle) heard on a container."""
     proxy = create_proxy(handler)
     _HANDLERS.append(proxy)
-    target.addEventListener(event, proxy)
+    target.addEventListener(event, proxy, capture)
 
 
 def add_dice(container: Any, count: int, prefix: str, class_name: str) -> None:

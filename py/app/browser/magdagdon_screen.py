@@ -76,7 +76,7 @@ class MagdagdonScreen:
         self.daily = DailyPanel(host)
         self.dailies = DailyFlow(self)  # which daily game the screen holds
         self.end = EndScreen(host)
-        self.computer = ComputerGame(host, lambda: self.state)
+        self.computer = ComputerGame(host, lambda: self.state, lambda: self.session.game_id)
         # The first game that teaches (issue 16): its game is never saved; the game it
         # interrupted (if any) comes back when it ends.
         self.tour = Tour("magdagdon", host, self._end_tour)

@@ -1,20 +1,59 @@
 """REVIEW OF THE GAME on the MISHIMASH end screen (issue 25): worked out when the player opens
-it (app.pure.review over the coach's tables), then kept until the game changes."""
+it (app.pure.review over the coach's tables), then kept until the game changes; its costs are
+noted in the history for STATISTICS' trend. Its rendering serves YOUR GAMES too."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from js import document
 
+from app.browser import stores
 from app.browser.dom import by_id, listen
 from app.browser.mishimash_end import mini_dice
 from app.pure.i18n import Translator
-from app.pure.review import review
+from app.pure.review import SeatReview, review
 from app.pure.review_view import seat_block
 from cubiri.mishimash import game as engine
 from cubiri.mishimash import odds
+
+
+def given_up(reviews: list[SeatReview], seats: int) -> tuple[float | None, ...]:
+    """The history's note of a reviewed game: each person's points given up, None for a
+    computer's seat."""
+    costs: list[float | None] = [None] * seats
+    for seat in reviews:
+        costs[seat.seat] = seat.cost
+    return tuple(costs)
+
+
+def render_reviews(
+    body: Any, reviews: list[SeatReview], t: Translator, names: Sequence[str]
+) -> None:
+    """Each person's review: its summary, then its costliest decisions on their dice."""
+    body.replaceChildren()
+    for seat in reviews:
+        block = seat_block(seat, t, names[seat.seat])
+        item = document.createElement("section")
+        item.className = "ms-review-seat"
+        item.dataset.seat = str(seat.seat)
+        summary = document.createElement("p")
+        summary.textContent = block.summary
+        item.appendChild(summary)
+        if block.costliest:
+            listing = document.createElement("ol")
+            listing.className = "ms-review-costliest"
+            for costly in block.costliest:
+                entry = document.createElement("li")
+                text = document.createElement("p")
+                text.textContent = costly.text
+                row = mini_dice(costly.dice, costly.taken)
+                row.setAttribute("aria-hidden", "true")  # the sentence names the dice
+                entry.append(text, row)
+                listing.appendChild(entry)
+            item.appendChild(listing)
+        body.appendChild(item)
 
 
 class ReviewPanel:
@@ -22,9 +61,11 @@ class ReviewPanel:
         self,
         t: Callable[[], Translator],
         game: Callable[[], tuple[engine.State, tuple[str, ...]] | None],
+        ident: Callable[[], str],
     ) -> None:
-        """`game`: the finished game on the screen and its seats' levels, or None."""
-        self._t, self._game = t, game
+        """`game`: the finished game on the screen and its seats' levels, or None; `ident`:
+        its id in the history (the review's costs are kept there, for STATISTICS)."""
+        self._t, self._game, self._ident = t, game, ident
         self._shown: tuple[int, int, str] | None = None  # the game and language drawn
 
     def mount(self) -> None:
@@ -52,28 +93,8 @@ class ReviewPanel:
         if found is None:
             return
         state, levels = found
-        t = self._t()
-        body = by_id("ms-review-body")
-        body.replaceChildren()
-        for seat in review(engine.ENGINE.to_dict(state), levels, odds):
-            block = seat_block(seat, t, state.players[seat.seat])
-            item = document.createElement("section")
-            item.className = "ms-review-seat"
-            item.dataset.seat = str(seat.seat)
-            summary = document.createElement("p")
-            summary.textContent = block.summary
-            item.appendChild(summary)
-            if block.costliest:
-                listing = document.createElement("ol")
-                listing.className = "ms-review-costliest"
-                for costly in block.costliest:
-                    entry = document.createElement("li")
-                    text = document.createElement("p")
-                    text.textContent = costly.text
-                    row = mini_dice(costly.dice, costly.taken)
-                    row.setAttribute("aria-hidden", "true")  # the sentence names the dice
-                    entry.append(text, row)
-                    listing.appendChild(entry)
-                item.appendChild(listing)
-            body.appendChild(item)
+        reviews = review(engine.ENGINE.to_dict(state), levels, odds)
+        render_reviews(by_id("ms-review-body"), reviews, self._t(), state.players)
+        if self._ident():
+            stores.note_in_history(self._ident(), given_up=given_up(reviews, len(state.players)))
         self._shown = self._key()

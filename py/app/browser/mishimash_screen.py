@@ -66,7 +66,7 @@ class MishimashScreen:
         self.session = GameSession(
             MISHIMASH, stores.MISHIMASH_GAME, host, self.tour, self._adopt, lambda: self.state
         )
-        self.review = ReviewPanel(lambda: self.host.t, self._finished)
+        self.review = ReviewPanel(lambda: self.host.t, self._finished, lambda: self.session.game_id)
 
     def mount(self) -> None:
         dice = by_id("ms-dice")

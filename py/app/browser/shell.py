@@ -32,6 +32,7 @@ from app.pure.navigation import SCREENS, hash_for, screen_from_hash
 if TYPE_CHECKING:
     from app.browser.magdagdon_screen import MagdagdonScreen
     from app.browser.mishimash_screen import MishimashScreen
+    from app.browser.statistics import StatisticsScreen
 
 LANGUAGE_KEY = "cubiri.language"
 MAX_QUERY = 2_000  # the app's own links are a few dozen characters; others' far below this
@@ -45,6 +46,7 @@ class Shell:
         self.t = self._translator(self._saved_language())
         self._magdagdon: MagdagdonScreen | None = None
         self._mishimash: MishimashScreen | None = None
+        self._statistics: StatisticsScreen | None = None
         self.screen = "home"
         self.settings = Settings(self, lambda: self._magdagdon, lambda: self._mishimash)
         self.your_data = YourData(self)
@@ -322,10 +324,15 @@ class Shell:
             self._render_statistics()
 
     def _render_statistics(self) -> None:
-        from app.browser.magdagdon_daily import local_today
-        from app.browser.statistics import render_statistics
+        if self._statistics is None:
+            from app.browser.magdagdon_daily import local_today
+            from app.browser.statistics import StatisticsScreen
 
-        render_statistics(document.getElementById("statistics-body"), self.t, local_today())
+            self._statistics = StatisticsScreen(
+                lambda: self.t, local_today, lambda: self.screen == "statistics"
+            )
+            self._statistics.mount()
+        self._statistics.render()
 
     def _render_scores(self) -> None:
         from app.browser.score_tables import render_scores

@@ -229,6 +229,19 @@ def add_to_history(entry: Entry) -> bool:
     return False
 
 
+def note_in_history(ident: str, **notes: Any) -> bool:
+    """Keep a review's notes (history.NOTES) on a game of the history, read afresh; False when
+    the game is not there (any more), the notes do not fit, or nothing could be written."""
+    from app.pure import history
+
+    raw = storage.read(HISTORY_KEY)
+    if raw is None or history.newer(raw):
+        return False
+    entries, _ = history.parse(raw)
+    noted = history.annotated(entries, ident, **notes)
+    return noted is not None and storage.write(HISTORY_KEY, history.dump(noted), quiet=True)
+
+
 # The saved games ---------------------------------------------------------------------------------
 class Slot(Generic[S]):
     """One game's saved record as this tab sees it: the stamp it last read or wrote."""

@@ -78,10 +78,38 @@ class MagdagdonStats:
     median: float | None
     best: int | None
     scores: list[Bin]  # the histogram of final scores
-    trend: list[tuple[int, float]]  # the last games, oldest first: (score, moving mean)
+    trend: list[tuple[float, float]]  # the last games, oldest first: (score, moving mean)
     bonuses_per_game: dict[str, float]  # kind → how many a game, on average
     ruins_per_game: float
     powers_per_game: float
+    against: Against = field(default_factory=lambda: Against())
+
+
+@dataclass(frozen=True)
+class Against:
+    """Your games against the computer on the same dice (those whose review noted its score)."""
+
+    games: int = 0
+    beaten: int = 0  # you scored more
+    mean_margin: float | None = None  # your score less the computer's, on average
+
+
+def against_computer(games: Iterable[Entry]) -> Against:
+    margins = [e.outcome["score"] - e.computer for e in games if e.computer is not None]
+    if not margins:
+        return Against()
+    return Against(len(margins), sum(m > 0 for m in margins), stats.fmean(margins))
+
+
+def by_dice(entries: Iterable[Entry], dice: str) -> list[Entry]:
+    """The games of `dice`: "all", "real" (typed in at a table) or "app" (the app's own)."""
+    if dice not in DICE_FILTERS:
+        raise ValueError(f"dice is all, real or app, not {dice!r}")
+    games = list(entries)
+    return games if dice == "all" else [e for e in games if (e.dice == TYPED) == (dice == "real")]
+
+
+DICE_FILTERS = ("all", "app", "real")
 
 
 def magdagdon_stats(entries: Iterable[Entry], difficulty: str) -> MagdagdonStats:
@@ -94,7 +122,6 @@ def magdagdon_stats(entries: Iterable[Entry], difficulty: str) -> MagdagdonStats
     def per_game(values: Iterable[float]) -> float:
         return sum(values) / count if count else 0.0
 
-    last = scores[-TREND_GAMES:]
     return MagdagdonStats(
         difficulty,
         count,
@@ -102,10 +129,11 @@ def magdagdon_stats(entries: Iterable[Entry], difficulty: str) -> MagdagdonStats
         stats.median(scores) if scores else None,
         max(scores) if scores else None,
         histogram(scores),
-        list(zip(last, moving_mean(last), strict=True)),
+        trend(scores),
         {kind: per_game(e.outcome["bonuses"][kind] for e in games) for kind in BONUS_KINDS},
         per_game(e.outcome["ruins"] for e in games),
         per_game(e.outcome["powers"] for e in games),
+        against_computer(games),
     )
 
 
@@ -159,6 +187,18 @@ class MishimashStats:
     biggest_turn: float | None
     mishimash_per_game: float | None
     solo_turns: dict[int, int] = field(default_factory=dict)  # turns to the target → games
+    # The last games reviewed: the points of expected value your decisions gave up in each (a
+    # mean over your seats), with its moving mean.
+    given_up: list[tuple[float, float]] = field(default_factory=list)
+
+
+def given_up(entry: Entry) -> float | None:
+    """What your decisions gave up in a reviewed game: the mean over your seats."""
+    if entry.given_up is None:
+        return None
+    costs = [entry.given_up[seat] for seat in you(entry)]
+    known = [c for c in costs if c is not None]
+    return stats.fmean(known) if known else None
 
 
 def opponents(entry: Entry) -> list[str]:
@@ -176,11 +216,7 @@ def you(entry: Entry) -> list[int]:
 
 def mishimash_stats(entries: Iterable[Entry], dice: str = "all") -> MishimashStats:
     """`dice`: "all", "real" (typed in at a table) or "app" (the app's own)."""
-    if dice not in ("all", "real", "app"):
-        raise ValueError(f"dice is all, real or app, not {dice!r}")
-    games = [e for e in entries if e.game == "mishimash"]
-    if dice != "all":
-        games = [e for e in games if (e.dice == TYPED) == (dice == "real")]
+    games = [e for e in by_dice(entries, dice) if e.game == "mishimash"]
     by_opponent: Counter[str] = Counter()
     wins: Counter[str] = Counter()
     names: Counter[str] = Counter()
@@ -217,7 +253,14 @@ def mishimash_stats(entries: Iterable[Entry], dice: str = "all") -> MishimashSta
         max(banked) if banked else None,
         mishimashes / replayed if replayed else None,
         dict(sorted(solo.items())),
+        trend([cost for e in games if (cost := given_up(e)) is not None]),
     )
+
+
+def trend(values: Sequence[float]) -> list[tuple[float, float]]:
+    """The last TREND_GAMES values, oldest first, each with its moving mean."""
+    last = list(values[-TREND_GAMES:])
+    return list(zip(last, moving_mean(last), strict=True))
 
 
 def turns_of(entry: Entry) -> list[tuple[int, float | None, int]] | None:

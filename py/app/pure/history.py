@@ -23,7 +23,7 @@ from datetime import date
 from typing import Any
 
 from app.pure.bounded import instant, loads, version_of
-from cubiri.dice import SCHEMES
+from cubiri.dice import SCHEMES, SEEDED
 from cubiri.kernel import is_whole
 from cubiri.magdagdon.difficulty import DIFFICULTIES
 from cubiri.magdagdon.game import ENGINE as MAGDAGDON
@@ -41,6 +41,7 @@ FLAGS = frozenset({"solo", "computers", "pass_and_play", "daily", "practice", "a
 _DAY = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 _ID = re.compile(r"^[0-9a-z-]{1,40}$")
 _BIG = 10**12  # no figure of a real game comes near it
+_MAX_GIVEN_UP = 10_000_000.0  # points of expected value; no game's decisions come near it
 _MAX_TARGET = 999_999_999  # app.pure.mishimash_setup.MAX_TARGET (not imported: the setup's i18n)
 
 
@@ -65,9 +66,36 @@ class Entry:
     difficulty: str | None = None  # MAGDAGDON
     target: int | None = None  # MISHIMASH
     log: dict[str, Any] | None = field(default=None, compare=False)  # the engine's `to_dict`
+    # Notes worked out after the game ended (the review), kept so STATISTICS need not redo them:
+    # MAGDAGDON, the computer's final score on the same dice; MISHIMASH, each seat's expected
+    # points given up by its decisions (None for a computer's seat).
+    computer: int | None = field(default=None, compare=False)
+    given_up: tuple[float | None, ...] | None = field(default=None, compare=False)
 
     def figures_only(self) -> Entry:
         return replace(self, log=None)
+
+
+NOTES = ("computer", "given_up")
+
+
+def annotated(entries: list[Entry], ident: str, **notes: Any) -> list[Entry] | None:
+    """`entries` with the game `ident` given `notes` (see Entry), or None when it is not there
+    or the notes are out of bounds (nothing is changed then)."""
+    if not set(notes) <= set(NOTES):
+        raise ValueError(f"unknown notes {sorted(set(notes) - set(NOTES))}")
+    for index, entry in enumerate(entries):
+        if entry.id != ident:
+            continue
+        if "given_up" in notes and notes["given_up"] is not None:
+            notes["given_up"] = tuple(
+                None if cost is None else round(float(cost), 2) for cost in notes["given_up"]
+            )
+        noted = replace(entry, **notes)
+        if not _notes_fit(noted):
+            return None
+        return [*entries[:index], noted, *entries[index + 1 :]]
+    return None
 
 
 def outcome_of(game: str, state: Any) -> dict[str, Any] | None:
@@ -208,10 +236,10 @@ def _stored(entry: Entry) -> dict[str, Any]:
         "outcome": entry.outcome,
         "flags": sorted(entry.flags),
     }
-    for name in ("day", "difficulty", "target", "log"):
+    for name in ("day", "difficulty", "target", "log", *NOTES):
         value = getattr(entry, name)
         if value is not None:
-            data[name] = value
+            data[name] = list(value) if isinstance(value, tuple) else value
     return data
 
 
@@ -229,7 +257,7 @@ def _entry(data: object) -> Entry | None:
     required = {"id", "game", "ended", "dice", "seed", "seats", "winner", "outcome", "flags"}
     if not isinstance(data, dict) or not required <= set(data):
         return None
-    if not set(data) <= required | {"day", "difficulty", "target", "log"}:
+    if not set(data) <= required | {"day", "difficulty", "target", "log", *NOTES}:
         return None
     ident, game, ended, dice, seed = (data[k] for k in ("id", "game", "ended", "dice", "seed"))
     if not (isinstance(ident, str) and _ID.match(ident)) or game not in GAMES:
@@ -261,7 +289,8 @@ def _entry(data: object) -> Entry | None:
     log = data.get("log")
     if log is not None and not _log(game, log, seed):
         return None
-    return Entry(
+    given_up = data.get("given_up")
+    entry = Entry(
         ident,
         game,
         ended,
@@ -275,7 +304,33 @@ def _entry(data: object) -> Entry | None:
         difficulty,
         target,
         log,
+        data.get("computer"),
+        tuple(given_up) if isinstance(given_up, list) else given_up,
     )
+    return entry if _notes_fit(entry) else None
+
+
+def _notes_fit(entry: Entry) -> bool:
+    """The review's notes within what a real game can make, and of the right game."""
+    if entry.computer is not None:
+        low, high = MAGDAGDON.info.score or (-_BIG, _BIG)
+        if entry.game != "magdagdon" or entry.dice not in SEEDED:
+            return False  # the computer plays the seed's dice: none for typed ones
+        if not (is_whole(entry.computer) and low <= entry.computer <= high):
+            return False
+    if entry.given_up is not None:
+        if entry.game != "mishimash" or not isinstance(entry.given_up, tuple):
+            return False
+        if len(entry.given_up) != len(entry.seats):
+            return False
+        for seat, cost in zip(entry.seats, entry.given_up, strict=True):
+            if cost is None:
+                continue
+            if seat.level or isinstance(cost, bool) or not isinstance(cost, int | float):
+                return False
+            if not (math.isfinite(cost) and 0 <= cost <= _MAX_GIVEN_UP):
+                return False
+    return True
 
 
 def _seats(game: str, data: object) -> tuple[Seat, ...] | None:

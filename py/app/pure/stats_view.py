@@ -103,8 +103,16 @@ def histogram_chart(ident: str, title: str, bins: list[Bin], t: Translator) -> C
     return Chart(ident, title, summary, (t("stats.scores"), t("stats.games")), rows, bars=bars)
 
 
-def trend_chart(ident: str, trend: list[tuple[int, float]], t: Translator) -> Chart:
-    """The last games left to right, each a dot at its score, the moving mean as a line."""
+def trend_chart(
+    ident: str,
+    trend: list[tuple[float, float]],
+    t: Translator,
+    title: str = "stats.trend",
+    what: str = "stats.score",
+    summary_key: str = "stats.trend.summary",
+) -> Chart:
+    """The last games left to right, each a dot at its value (`what`: a score by default), the
+    moving mean as a line."""
     values = [v for score, mean in trend for v in (score, mean)]
     low, high = (min(values), max(values)) if values else (0, 1)
     span = (high - low) or 1
@@ -118,20 +126,20 @@ def trend_chart(ident: str, trend: list[tuple[int, float]], t: Translator) -> Ch
     dots = [(round(x0 + i * step, 2), y(score)) for i, (score, _) in enumerate(trend)]
     line = [(round(x0 + i * step, 2), y(mean)) for i, (_, mean) in enumerate(trend)]
     rows = [
-        (t.number(i + 1), t.number(score), _one_decimal(t, mean))
+        (t.number(i + 1), _one_decimal(t, score), _one_decimal(t, mean))
         for i, (score, mean) in enumerate(trend)
     ]
     summary = (
         t(
-            "stats.trend.summary",
+            summary_key,
             first=_one_decimal(t, trend[0][1]),
             last=_one_decimal(t, trend[-1][1]),
         )
         if trend
         else ""
     )
-    columns = (t("stats.game"), t("stats.score"), t("stats.moving_mean"))
-    return Chart(ident, t.plural("stats.trend", len(trend)), summary, columns, rows, [], dots, line)
+    columns = (t("stats.game"), t(what), t("stats.moving_mean"))
+    return Chart(ident, t.plural(title, len(trend)), summary, columns, rows, [], dots, line)
 
 
 def magdagdon_section(stats: MagdagdonStats, t: Translator) -> Section:
@@ -155,12 +163,29 @@ def magdagdon_section(stats: MagdagdonStats, t: Translator) -> Section:
             t("stats.per_game", what=t("stats.powers")),
             _one_decimal(t, stats.powers_per_game),
         ),
+        *_against(stats.against, t),
     ]
     charts = [
         histogram_chart(f"{ident}-scores", t("stats.histogram"), stats.scores, t),
         trend_chart(f"{ident}-trend", stats.trend, t),
     ]
     return Section(ident, heading, figures, charts)
+
+
+def _against(against: game_stats.Against, t: Translator) -> list[Figure]:
+    """How often you beat the computer on the same dice, and by how much."""
+    if not against.games:
+        return []
+    margin = against.mean_margin or 0.0
+    shown = _one_decimal(t, margin)
+    return [
+        Figure(
+            "beat-computer",
+            t("stats.beat_computer"),
+            t("stats.of", n=t.number(against.beaten), m=t.number(against.games)),
+        ),
+        Figure("margin", t("stats.margin"), f"+{shown}" if round(margin, 1) > 0 else shown),
+    ]
 
 
 def daily_section(stats: DailyStats, t: Translator) -> Section:
@@ -207,6 +232,17 @@ def mishimash_section(stats: MishimashStats, t: Translator) -> Section:
         ],
     )
     charts = [wins]
+    if stats.given_up:
+        charts.append(
+            trend_chart(
+                "stats-mishimash-given-up",
+                stats.given_up,
+                t,
+                title="stats.given_up_trend",
+                what="stats.given_up",
+                summary_key="stats.given_up.summary",
+            )
+        )
     if stats.solo_turns:
         solo = [Bin(turns, turns + 1, n) for turns, n in stats.solo_turns.items()]
         chart = histogram_chart("stats-mishimash-solo", t("stats.solo_turns"), solo, t)
@@ -223,9 +259,16 @@ def mishimash_section(stats: MishimashStats, t: Translator) -> Section:
     return Section("stats-mishimash", heading, figures, charts)
 
 
-def statistics(entries: Iterable[Entry], today: date, t: Translator) -> list[Section]:
-    """Every section of the screen, MAGDAGDON's difficulties first."""
-    games = list(entries)
+def statistics(
+    entries: Iterable[Entry], today: date, t: Translator, dice: str = "all"
+) -> list[Section]:
+    """Every section of the screen, MAGDAGDON's difficulties first; `dice` filters the games
+    (game_stats.DICE_FILTERS). No game at all: one line says so."""
+    every = list(entries)
+    games = game_stats.by_dice(every, dice)
+    if not games:
+        key = "stats.empty" if not every else "stats.none_with_dice"
+        return [Section("stats-empty", "", [], [], t(key))]
     return [
         *(magdagdon_section(game_stats.magdagdon_stats(games, d), t) for d in DIFFICULTIES),
         daily_section(game_stats.daily_stats(games, today), t),

@@ -1,0 +1,111 @@
+"""A MAGDAGDON game's review in the DOM (issue 25), on the end screen and for a game of the
+history: the two scores, the turn-by-turn table, and the turns where the computer gained most
+on the two boards after them (the cells of that turn marked)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from js import document
+
+from app.pure.i18n import Translator
+from app.pure.magdagdon_review import Comparison, dice_text, gain_text, summary
+from cubiri.magdagdon.board import EMPTY, RUIN, SIZE
+
+
+def mini_board(
+    board: tuple[int, ...], t: Translator, label: str, fresh: frozenset[int] = frozenset()
+) -> Any:
+    """A small board as a grid; `fresh`: the cells filled in the turn it shows."""
+    grid = document.createElement("div")
+    grid.className = "md-mini"
+    grid.setAttribute("role", "grid")
+    grid.setAttribute("aria-label", label)
+    fill_board(grid, board, t, fresh)
+    return grid
+
+
+def fill_board(
+    grid: Any, board: tuple[int, ...], t: Translator, fresh: frozenset[int] = frozenset()
+) -> None:
+    grid.replaceChildren()
+    for row in range(SIZE):
+        row_el = document.createElement("div")
+        row_el.setAttribute("role", "row")
+        row_el.className = "md-mini-row"
+        for col in range(SIZE):
+            index = row * SIZE + col
+            value = board[index]
+            cell = document.createElement("span")
+            cell.setAttribute("role", "gridcell")
+            cell.className = "md-mini-cell"
+            if index in fresh:
+                cell.dataset.fresh = "true"
+            if value == RUIN:
+                cell.dataset.kind = "ruin"
+                cell.textContent = "✕"
+                cell.setAttribute("aria-label", t("magdagdon.ruin"))
+            elif value == EMPTY:
+                cell.dataset.kind = "empty"
+            else:
+                cell.dataset.kind = "number"
+                cell.textContent = str(value)
+            row_el.appendChild(cell)
+        grid.appendChild(row_el)
+
+
+def _element(tag: str, text: str = "", class_name: str = "") -> Any:
+    element = document.createElement(tag)
+    if text:
+        element.textContent = text
+    if class_name:
+        element.className = class_name
+    return element
+
+
+def render_comparison(container: Any, comparison: Comparison, t: Translator) -> None:
+    container.replaceChildren()
+    container.appendChild(_element("p", summary(comparison, t), "md-review-summary"))
+    table = _element("table", class_name="scores md-review-turns")
+    table.appendChild(_element("caption", t("review.magdagdon.turns")))
+    head = _element("tr")
+    for key in ("stats.turn", "review.magdagdon.dice", "review.magdagdon.you", "review.computer"):
+        th = _element("th", t(key))
+        th.scope = "col"
+        head.appendChild(th)
+    table.appendChild(head)
+    for pair in comparison.turns:
+        row = _element("tr")
+        row.dataset.turn = str(pair.turn)
+        th = _element("th", t.number(pair.turn))
+        th.scope = "row"
+        row.appendChild(th)
+        shown = pair.mine or pair.computer  # the player's throw where the two differ
+        row.appendChild(_element("td", dice_text(shown.dice) if shown else "–"))
+        for side in (pair.mine, pair.computer):
+            row.appendChild(_element("td", "–" if side is None else t.number(side.score)))
+        if pair.gain > 0:
+            row.dataset.gain = str(pair.gain)
+        table.appendChild(row)
+    container.appendChild(table)
+    if not comparison.gained_most:
+        container.appendChild(_element("p", t("review.magdagdon.never_gained")))
+        return
+    container.appendChild(_element("h3", t("review.magdagdon.gained_most")))
+    listing = _element("ol", class_name="md-review-gains")
+    for pair in comparison.gained_most:
+        assert pair.mine is not None and pair.computer is not None
+        item = _element("li")
+        item.dataset.turn = str(pair.turn)
+        item.appendChild(_element("p", gain_text(pair, t)))
+        boards = _element("div", class_name="md-review-boards")
+        for side, key in ((pair.mine, "review.magdagdon.you"), (pair.computer, "review.computer")):
+            name = t(key)
+            box = _element("div")
+            box.appendChild(_element("span", name, "md-review-board-name"))
+            label = t("review.magdagdon.board_after", who=name, turn=t.number(pair.turn))
+            box.appendChild(mini_board(side.board, t, label, side.placed))
+            boards.appendChild(box)
+        item.appendChild(boards)
+        listing.appendChild(item)
+    container.appendChild(listing)
