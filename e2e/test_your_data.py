@@ -34,6 +34,16 @@ def status(page: Page) -> str:
     return str(page.locator("#data-status").text_content())
 
 
+def statistics_text(page: Page, base_url: str) -> str:
+    """What STATISTICS shows, figures, charts' tables and the list of games."""
+    page.goto(base_url + "#statistics")
+    page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
+    expect(page.locator("#statistics-body section").first).to_be_visible()
+    return str(page.locator("#statistics-body").text_content()) + str(
+        page.locator("#stats-games-list").text_content()
+    )
+
+
 def load(page: Page, path: Path) -> None:
     with page.expect_file_chooser() as chooser:
         page.get_by_role("button", name="LOAD DATA").click()
@@ -61,6 +71,7 @@ def test_data_saved_on_one_phone_loads_into_a_fresh_one_once(
     file = json.loads(saved.read_text())
     assert file["app"] == "cubiri" and file["format"] == data_file.FORMAT
     before = stored(first)
+    statistics_before = statistics_text(first, base_url)
     first.context.close()
 
     # A new phone: nothing there, then LOAD DATA.
@@ -89,6 +100,10 @@ def test_data_saved_on_one_phone_loads_into_a_fresh_one_once(
     expect(second.locator("#sound-toggle")).not_to_be_checked()
     expect(question).to_be_hidden()
     assert stored(second)["cubiri.sound"] == "off"
+
+    # The same statistics on the new phone.
+    assert statistics_text(second, base_url) == statistics_before
+    opened_settings(second, base_url)
 
     # The same file again adds nothing.
     now = stored(second)

@@ -100,9 +100,10 @@ class StatisticsScreen:
         if not details.open or entry is None:
             return
         body = details.querySelector(".stats-game-review")
-        if body.dataset.language == self._t().language:
+        language = self._t().language
+        if body.getAttribute("data-language") == language:
             return  # worked out already
-        body.dataset.language = self._t().language
+        body.setAttribute("data-language", language)
         self._review(entry, body)
 
     def _review(self, entry: Entry, body: Any) -> None:
