@@ -97,6 +97,7 @@ bench: $(VENV)/.stamp vendor browser
 	$(PY) bench/engines.py
 	$(PY) bench/magdagdon_bot.py
 	$(PY) bench/mishimash_levels.py
+	$(PY) bench/mishimash_levels.py --sudden-death 3000
 
 clean:
 	rm -rf static/vendor node_modules $(VENV) _site

@@ -3,6 +3,7 @@ rules, X1–X17, the seed's dice), with the seats alternated game by game; print
 
     python3 bench/mishimash_levels.py                      # every pair, 1,000 games to 1000
     python3 bench/mishimash_levels.py --pair strongest "best odds" --games 20000 --target 250
+    python3 bench/mishimash_levels.py --sudden-death 3000   # strongest as its first mover
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import itertools
 import math
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 
 sys.path[:0] = [str(Path(__file__).resolve().parents[1] / "py")]
@@ -19,6 +21,7 @@ sys.path[:0] = [str(Path(__file__).resolve().parents[1] / "py")]
 from cubiri.mishimash import game  # noqa: E402
 from cubiri.mishimash.computer import LEVEL_NAMES, next_move  # noqa: E402
 from cubiri.mishimash.odds import ensure_reach  # noqa: E402
+from cubiri.mishimash.win_chance import last_mover as ensure_win_tables  # noqa: E402
 
 
 def winner(levels: tuple[str, str], target: int, seed: int) -> int:
@@ -57,14 +60,46 @@ def match(first: str, second: str, games: int, target: int, seed: int) -> str:
     )
 
 
+def sudden_death(levels: tuple[str, str], seed: int) -> int:
+    """The winner of a sudden death of two (X17) from its start, seat 0 moving first: both
+    level on 30 of a target of 30 (the totals only need to be equal)."""
+    start = game.new_game(["A", "B"], 30, seed)
+    state = replace(
+        start,
+        totals=(60, 60),
+        round=game.Round.SUDDEN_DEATH,
+        contenders=(0, 1),
+        still_to_play=(0, 1),
+    )
+    while not state.over:
+        state = game.play(state, next_move(levels[state.current], state))
+    assert state.winner is not None
+    return state.winner
+
+
+def sudden_deaths(level: str, rounds: int, seed: int) -> str:
+    wins = sum(sudden_death((level, level), seed * 1_000_003 + n) == 0 for n in range(rounds))
+    rate, low, high = interval(wins, rounds)
+    return (
+        f"{level} as the first mover of a sudden death against {level}: wins {wins}/{rounds}"
+        f" = {100 * rate:.1f} % (95 % interval {100 * low:.1f}–{100 * high:.1f} %;"
+        " best play: 36.6 %)"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--pair", nargs=2, choices=LEVEL_NAMES, help="one pair (default: all)")
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--target", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--sudden-death", type=int, metavar="ROUNDS", help="only sudden deaths")
     args = parser.parse_args()
-    ensure_reach()  # the strongest level's final-round table, built once up front
+    ensure_reach()  # the strongest level's final-round tables, built once up front
+    ensure_win_tables()
+    if args.sudden_death:
+        print(sudden_deaths("strongest", args.sudden_death, args.seed), flush=True)
+        return
     # Each level against every stronger one, strongest first in each line.
     pairs = [tuple(args.pair)] if args.pair else list(itertools.combinations(LEVEL_NAMES[::-1], 2))
     for first, second in pairs:

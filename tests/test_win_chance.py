@@ -57,7 +57,7 @@ def test_the_last_movers_table_is_strategys_chance_to_reach_when_a_level_is_a_lo
 
 @cache
 def small_table(tie: float) -> wc.LastMover:
-    return wc.LastMover(tie, limit=160)
+    return wc.built(wc.LastMover(tie, limit=160))
 
 
 def test_the_sudden_death_constant_is_its_own_fixed_point() -> None:

@@ -39,7 +39,7 @@ from app.pure.saved_game import MISHIMASH, Saved
 from app.pure.tour import MISHIMASH_TARGET, SEEDS, Facts
 from cubiri.kernel import RuleError
 from cubiri.mishimash import game as engine
-from cubiri.mishimash import odds
+from cubiri.mishimash import odds, win_chance
 from cubiri.mishimash.scoring import DICE
 
 
@@ -376,16 +376,23 @@ class MishimashScreen:
 
     # The final round's odds, built between frames ------------------------------------------------
     def _start_reach_table(self) -> None:
-        """With rivals at the table, the final round needs the chance-to-reach table (the coach
-        and the strongest computer use it). It takes seconds to build, so it is built now, in
-        slices of a few milliseconds between frames, long before anyone reaches the target."""
-        if self.state is None or self.state.solo or self._building or odds.reach_ready():
+        """With rivals at the table, the final round needs its tables (the coach and the
+        strongest computer use them): the chance to win where two contenders count, then the
+        chance to reach. They take seconds to build, so they are built now, in slices of a few
+        milliseconds between frames, long before anyone reaches the target."""
+        if self.state is None or self.state.solo or self._building:
+            return
+        if odds.reach_ready() and win_chance.tables_ready():
             return
         self._building = True
         window.setTimeout(self._build_later, 0)
 
     def _build_reach(self) -> None:
-        if odds.reach_builder().step(20):
+        if not win_chance.tables_ready():
+            if win_chance.tables_builder().step(20) and self.state is not None:
+                self.render()  # the chance to win can show now
+            window.setTimeout(self._build_later, 0)
+        elif odds.reach_builder().step(20):
             self._building = False
             if self.state is not None:
                 self.render()  # the coach's final-round lines can show now

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from app.pure.i18n import Translator
 from cubiri.kernel import Dice
-from cubiri.mishimash import odds
+from cubiri.mishimash import odds, win_chance
 from cubiri.mishimash.game import (
     ENGINE,
     Banked,
@@ -22,7 +22,9 @@ from cubiri.mishimash.game import (
     new_game,
     points_to_pass,
 )
+from cubiri.mishimash.scoring import legal_value_selections, selection_halves
 from cubiri.mishimash.strategy import BANK, bust_chance
+from cubiri.mishimash.win_chance import win_chances
 
 
 @dataclass(frozen=True)
@@ -50,6 +52,8 @@ def build_coach(
         return CoachView(tuple(line for line in said if line))
     if state.phase is not Phase.SELECT:
         return CoachView()
+    if win_chance.covered(state):
+        return _to_win(state, picked, t)
     need = need_to_win(state)
     if need is not None and not odds.reach_ready():
         return CoachView((t("coach.thinking"),))
@@ -64,20 +68,66 @@ def build_coach(
         return percent(t, value) if need is not None else t.number(round(value, 1))
 
     best = options[0]
-    lines = [t("coach.best", dice=" ".join(map(str, best.values)), value=show(best.value))]
+    key = "coach.best" if need is None else "coach.best_chance"
+    lines = [t(key, dice=" ".join(map(str, best.values)), value=show(best.value))]
     chosen = tuple(sorted(state.dice[i] for i in picked))
     mine = next((option for option in options if option.values == chosen), None)
     if mine is None:
         return CoachView(tuple(lines))
     if mine.value < best.value - 1e-9:
-        lines.append(
-            t("coach.gives_up", value=show(mine.value), loss=show(best.value - mine.value))
-        )
+        key = "coach.gives_up" if need is None else "coach.gives_up_chance"
+        lines.append(t(key, value=show(mine.value), loss=show(best.value - mine.value)))
     after = apply(state, Select(tuple(sorted(picked))))
     lines.append(_decision(after, need, t))
     return CoachView(
         tuple(lines), t("coach.bust", percent=percent(t, bust_chance(after.dice_left)))
     )
+
+
+def _to_win(state: State, picked: frozenset[int], t: Translator) -> CoachView:
+    """Where two contenders still count (`win_chance.covered`): every selection valued by the
+    exact chance to win of BANK or ROLL AGAIN after it, a tie valued as its sudden death."""
+    if not win_chance.tables_ready():
+        return CoachView((t("coach.thinking"),))
+    worth: dict[tuple[int, ...], float] = {}
+    for values in legal_value_selections(state.dice):
+        chances = win_chances(apply(state, _select(state, values)))
+        assert chances is not None
+        worth[values] = max(chances.values())
+    best = max(worth, key=lambda v: (round(worth[v], 12), selection_halves(state.dice, v) or 0))
+    dice = " ".join(map(str, best))
+    lines = [t("coach.best_chance", dice=dice, value=percent(t, worth[best]))]
+    chosen = tuple(sorted(state.dice[i] for i in picked))
+    if chosen not in worth:
+        return CoachView(tuple(lines))
+    if worth[chosen] < worth[best] - 1e-9:
+        loss = worth[best] - worth[chosen]
+        value, lost = percent(t, worth[chosen]), percent(t, loss)
+        lines.append(t("coach.gives_up_chance", value=value, loss=lost))
+    after = apply(state, Select(tuple(sorted(picked))))
+    chances = win_chances(after)
+    assert chances is not None
+    lines.append(
+        t(
+            "coach.race_decision",
+            bank=percent(t, chances["bank"]),
+            roll=percent(t, chances["roll"]),
+        )
+    )
+    return CoachView(
+        tuple(lines), t("coach.bust", percent=percent(t, bust_chance(after.dice_left)))
+    )
+
+
+def _select(state: State, values: tuple[int, ...]) -> Select:
+    """The selection of `values` from the dice on the table, as indices."""
+    left = list(values)
+    chosen = []
+    for index, value in enumerate(state.dice):
+        if value in left:
+            left.remove(value)
+            chosen.append(index)
+    return Select(tuple(chosen))
 
 
 def _decision(after: State, need: float | None, t: Translator) -> str:
@@ -97,6 +147,14 @@ def _decision(after: State, need: float | None, t: Translator) -> str:
 
 
 def _race(state: State, t: Translator) -> str:
+    """Before a final-round or sudden-death turn: the total to beat and the chance to win."""
+    if win_chance.covered(state) and win_chance.tables_ready():
+        start = win_chance.start_chance(state)
+        need = need_to_win(state)
+        if need is None or state.still_to_play[1:]:  # a first mover has a total to set
+            return t("coach.win_chance", percent=percent(t, start))
+        leader = state.totals[state.current] / 2 + need - 0.5
+        return t("coach.race_win", total=t.number(leader), percent=percent(t, start))
     need = need_to_win(state)
     if need is None or not odds.reach_ready():
         return ""

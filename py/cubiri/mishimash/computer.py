@@ -8,6 +8,7 @@ keyed by position, the same dice).
 
 from __future__ import annotations
 
+from cubiri.mishimash import win_chance
 from cubiri.mishimash.game import (
     Action,
     Bank,
@@ -17,9 +18,11 @@ from cubiri.mishimash.game import (
     Round,
     Select,
     State,
+    apply,
     points_to_pass,
 )
 from cubiri.mishimash.players import LEVELS, Decision, reach_ready
+from cubiri.mishimash.scoring import legal_value_selections, selection_halves
 
 LEVEL_NAMES = tuple(LEVELS)  # gentlest first
 
@@ -44,9 +47,35 @@ def decision(state: State) -> Decision:
     )
 
 
+def plays_to_win(level: str, state: State) -> bool:
+    """Whether `level` plays this position by the exact chance to win (`win_chance`): the
+    strongest level, where two contenders still count (the last turn against one leader, the
+    first mover of a sudden death of two, a tie in reach included)."""
+    return level == "strongest" and win_chance.covered(state)
+
+
 def selection(level: str, state: State) -> Select:
     """The dice `level` takes from the roll on the table, as indices in increasing order."""
-    values = list(LEVELS[level].select(decision(state)))
+    if plays_to_win(level, state):
+        return _selection_to_win(state)
+    return _indices(state, LEVELS[level].select(decision(state)))
+
+
+def _selection_to_win(state: State) -> Select:
+    """The selection whose BANK or ROLL AGAIN after it is worth the best chance to win; among
+    equal chances the one worth more points."""
+
+    def worth(values: tuple[int, ...]) -> tuple[float, int]:
+        select = _indices(state, values)
+        chances = win_chance.win_chances(apply(state, select))
+        assert chances is not None
+        return (round(max(chances.values()), 12), selection_halves(state.dice, values) or 0)
+
+    return _indices(state, max(legal_value_selections(state.dice), key=worth))
+
+
+def _indices(state: State, taken: tuple[int, ...]) -> Select:
+    values = list(taken)
     chosen: list[int] = []
     for index, value in enumerate(state.dice):
         if value in values:
@@ -56,9 +85,13 @@ def selection(level: str, state: State) -> Select:
 
 
 def waits_for_reach_table(level: str, state: State) -> bool:
-    """Whether `level` needs the final round's chance table now (the strongest level plays to
-    pass the leader there, X16–X17) and it is not built yet."""
-    return level == "strongest" and state.round is not Round.RACE and not reach_ready()
+    """Whether `level` needs a final round's table now and it is not built yet: the chance to
+    win (`plays_to_win`) or, where more contenders count, the chance to pass the leader."""
+    if level != "strongest" or state.round is Round.RACE:
+        return False
+    if plays_to_win(level, state):
+        return not win_chance.tables_ready()
+    return not reach_ready()
 
 
 def next_move(level: str, state: State) -> Action:
@@ -67,6 +100,10 @@ def next_move(level: str, state: State) -> Action:
         return Roll()
     if state.phase is Phase.SELECT:
         return selection(level, state)
+    if state.phase is Phase.DECIDE and plays_to_win(level, state):
+        chances = win_chance.win_chances(state)
+        assert chances is not None
+        return Bank() if chances["bank"] >= chances["roll"] else RollAgain()
     if state.phase is Phase.DECIDE:
         return Bank() if LEVELS[level].bank(decision(state)) else RollAgain()
     raise ValueError(f"no move for a computer player in phase {state.phase.value}")

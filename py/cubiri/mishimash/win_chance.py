@@ -28,7 +28,11 @@ lower bound that moves a chance by well under 0.0001, see odds._reach_count).
 
 from __future__ import annotations
 
+import time
+from collections.abc import Iterator
 from functools import cache
+from itertools import chain
+from typing import TypeVar
 
 from cubiri.mishimash import game, strategy
 from cubiri.mishimash.odds import REACH_MISHIMASHES, combine, option_steps
@@ -43,6 +47,9 @@ LIMIT_HALVES = 900
 # The sudden death's value for its first mover (`sudden_death_value`, checked by the tests).
 FIRST = 0.36631  # sudden_death_value(): 0.366312 (iterated from 0.3755 in three steps)
 SECOND = 1 - FIRST
+# Missing values a piece by the dice thrown (as odds.ReachBuilder: six dice have 365 options).
+PIECE = {6: 8, 5: 16, 4: 32}
+T = TypeVar("T")
 
 
 def _count(count: int) -> int:
@@ -78,15 +85,23 @@ class LastMover:
     def __init__(self, tie: float, limit: int = LIMIT_HALVES) -> None:
         self.tie, self.limit = tie, limit
         self.cells: dict[tuple[int, int, int], list[float]] = {}
-        for n, k, m in _cells(limit):
-            size = limit - _least_halves(k, m) + 1
-            columns = [
-                self._column(n2, k2, m2, -gained, size)
-                for gained, n2, k2, m2 in option_steps(n, k, m)
-            ]
-            rolled = combine(roll_table(n), columns)  # a bust leaves the gap: worth 0
-            rolled[0] = max(tie, rolled[0])  # level: BANK for the sudden death, or throw
-            self.cells[(n, k, m)] = rolled
+
+    def pieces(self) -> Iterator[None]:
+        """Builds the cells a piece at a time (PIECE missing values of one cell), yielding after
+        each: the page builds between frames."""
+        for n, k, m in _cells(self.limit):
+            size = self.limit - _least_halves(k, m) + 1
+            cell = self.cells[(n, k, m)] = []
+            for lo in range(0, size, PIECE.get(n, 64)):
+                hi = min(size, lo + PIECE.get(n, 64))
+                columns = [
+                    self._column(n2, k2, m2, lo - gained, hi - lo)
+                    for gained, n2, k2, m2 in option_steps(n, k, m)
+                ]
+                cell += combine(roll_table(n), columns)  # a bust leaves the gap: worth 0
+                if lo == 0:  # level: BANK for the sudden death, or throw
+                    cell[0] = max(self.tie, cell[0])
+                yield
 
     def _column(self, n: int, k: int, m: int, start: int, size: int) -> list[float]:
         """C of the child decision point for missing start … start + size − 1."""
@@ -150,6 +165,15 @@ class FirstMover:
 
     def __init__(self, last: LastMover) -> None:
         self.last = last
+        self.cells: dict[tuple[int, int, int], list[float]] = {}
+        self.banks: list[float] = []
+        self.bust_value = 0.0
+        self.proven = 0
+
+    def pieces(self) -> Iterator[None]:
+        """Builds the cells a piece at a time, yielding after each (as LastMover.pieces); the
+        last mover's table must be complete."""
+        last = self.last
         start = last.cells[(DICE, 1, 0)]
         # BANK with s halves: the other then needs to pass s from the start of a turn; gaps
         # past the table count as its largest (the other's chance there is an upper bound).
@@ -161,17 +185,20 @@ class FirstMover:
         best_throw = _bust(DICE) * self.bust_value + 1 - _bust(DICE)
         proven = (x for x, bank in enumerate(self.banks) if bank >= best_throw)
         self.proven = next(proven, len(self.banks) - 1)
-        self.cells: dict[tuple[int, int, int], list[float]] = {}
         for n, k, m in _cells(self.proven):
             low = _least_halves(k, m)
             size = self.proven - low + 1
-            columns = [
-                self._column(n2, k2, m2, low + gained, size)
-                for gained, n2, k2, m2 in option_steps(n, k, m)
-            ]
             bust = _bust(n) * self.bust_value
-            rolled = [value + bust for value in combine(roll_table(n), columns)]
-            self.cells[(n, k, m)] = list(map(max, self.banks[low : low + size], rolled))
+            cell = self.cells[(n, k, m)] = []
+            for lo in range(0, size, PIECE.get(n, 64)):
+                hi = min(size, lo + PIECE.get(n, 64))
+                columns = [
+                    self._column(n2, k2, m2, low + lo + gained, hi - lo)
+                    for gained, n2, k2, m2 in option_steps(n, k, m)
+                ]
+                rolled = [value + bust for value in combine(roll_table(n), columns)]
+                cell += map(max, self.banks[low + lo : low + hi], rolled)
+                yield
 
     def bank(self, halves: int) -> float:
         return self.banks[min(halves, len(self.banks) - 1)]
@@ -211,26 +238,66 @@ class FirstMover:
         return self.roll(0, DICE, 1, 0)
 
 
+def built(table: T) -> T:
+    for _ in table.pieces():  # type: ignore[attr-defined]
+        pass
+    return table
+
+
 def sudden_death_value(tolerance: float = 1e-6, limit: int = LIMIT_HALVES) -> float:
     """The first mover's chance in a two-player sudden death: the fixed point of FirstMover
     over LastMover(1 − it). Slow (each round builds both tables): for the tests and the tool."""
     first = FIRST
     for _ in range(20):
-        found = FirstMover(LastMover(1 - first, limit)).start()
+        found = built(FirstMover(built(LastMover(1 - first, limit)))).start()
         if abs(found - first) < tolerance:
             return found
         first = found
     return first
 
 
-@cache
+class TablesBuilder:
+    """The two shared tables, built a piece at a time: the page calls `step` between frames
+    (like odds.reach_builder); CPython callers build them at once by asking for a chance."""
+
+    def __init__(self) -> None:
+        self.last = LastMover(SECOND)
+        self.first = FirstMover(self.last)
+        self._pieces = chain(self.last.pieces(), self.first.pieces())
+        self.complete = False
+
+    def step(self, budget_ms: float = 20.0) -> bool:
+        """Builds for about `budget_ms` milliseconds (at least one piece); True once complete."""
+        deadline = time.perf_counter() + budget_ms / 1000
+        while not self.complete:
+            if next(self._pieces, _DONE) is _DONE:
+                self.complete = True
+            elif time.perf_counter() >= deadline:
+                break
+        return self.complete
+
+
+_DONE = object()
+_tables = TablesBuilder()
+
+
+def tables_builder() -> TablesBuilder:
+    return _tables
+
+
+def tables_ready() -> bool:
+    return _tables.complete
+
+
 def last_mover() -> LastMover:
-    return LastMover(SECOND)
+    while not _tables.step(1000.0):
+        pass
+    return _tables.last
 
 
-@cache
 def first_mover() -> FirstMover:
-    return FirstMover(last_mover())
+    last_mover()
+    return _tables.first
 
 
 # ---------------------------------------------------------------------------------------------
@@ -250,27 +317,40 @@ def win_chances(state: game.State) -> dict[str, float] | None:
         return None
     if state.phase is not game.Phase.DECIDE:
         return None
+    if not covered(state):
+        raise NotImplementedError("the chance to win with a third contender still to play")
     me, x = state.current, state.turn_halves
     n, k, m = state.dice_left, state.roll_number + 1, state.mishimashes
+    if not state.still_to_play[1:]:
+        return _last(state, me, x, n, k, m, _field(state))
+    first = first_mover()
+    return {"bank": first.bank(x), "roll": first.roll(x, n, k, m)}
+
+
+def _field(state: game.State) -> tuple[int, ...]:
+    """Who can still win: the tied players in a sudden death, else everyone (X16, X17)."""
     sudden = state.round is game.Round.SUDDEN_DEATH
-    field = state.contenders if sudden else tuple(range(len(state.players)))
-    waiting = state.still_to_play[1:]
-    if not waiting:
-        return _last(state, me, x, n, k, m, field)
-    if sudden and len(field) == 2:
-        first = first_mover()
-        return {"bank": first.bank(x), "roll": first.roll(x, n, k, m)}
-    raise NotImplementedError("the chance to win with a third contender still to play")
+    return state.contenders if sudden else tuple(range(len(state.players)))
+
+
+def covered(state: game.State) -> bool:
+    """Whether `win_chances` is exact here today: a final round or sudden death in which only
+    two contenders still count (the last turn of a round against one leader, or the first
+    mover of a sudden death of two), whatever the phase of the turn."""
+    if state.solo or state.over or state.round is game.Round.RACE:
+        return False
+    field = _field(state)
+    if state.still_to_play[1:]:
+        return state.round is game.Round.SUDDEN_DEATH and len(field) == 2
+    best = max(state.totals[p] for p in field if p != state.current)
+    return sum(state.totals[p] == best for p in field if p != state.current) == 1
 
 
 def _last(
     state: game.State, me: int, x: int, n: int, k: int, m: int, field: tuple[int, ...]
 ) -> dict[str, float]:
     """The last turn of a round: pass the best total of the others who count."""
-    best = max(state.totals[p] for p in field if p != me)
-    leaders = [p for p in field if p != me and state.totals[p] == best]
-    if len(leaders) > 1:
-        raise NotImplementedError("the chance to win in a sudden death of three or more")
+    best = max(state.totals[p] for p in field if p != me)  # one leader (`covered`)
     # Level, the player goes second in the sudden death (X17: from after this last turn).
     gap = best - state.totals[me]
     missing = gap - x
@@ -280,3 +360,15 @@ def _last(
     else:  # far behind: a tie is negligible, the chance is that of passing
         roll = strategy.chance_to_reach((gap + 1) / 2, x / 2, n, k, m)
     return {"bank": bank, "roll": roll}
+
+
+def start_chance(state: game.State) -> float:
+    """The chance to win of the player about to begin a turn (X8: it begins with a throw) in a
+    position `covered` by the tables."""
+    if state.still_to_play[1:]:
+        return first_mover().start()
+    others = [state.totals[p] for p in _field(state) if p != state.current]
+    gap = max(others) - state.totals[state.current]
+    if gap > last_mover().limit:  # far behind: a tie is negligible
+        return strategy.chance_to_reach((gap + 1) / 2, 0, DICE, 1, 0)
+    return last_mover().start(gap)

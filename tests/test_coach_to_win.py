@@ -1,0 +1,104 @@
+"""The coach and the strongest computer play the exact chance to win where two contenders
+still count (issue 28; X16, X17): a sudden death's first mover has a total to set, not a need of
+half a point, and a level in reach is worth the sudden death it leads to, not nothing. The
+chances themselves are checked against Monte Carlos in test_win_chance."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from app.pure.coach import build_coach, percent
+from app.pure.i18n import load_translator
+from cubiri.mishimash import computer, game, win_chances
+from cubiri.mishimash import win_chance as wc
+from cubiri.mishimash.scoring import legal_value_selections
+from tests.test_win_chance import typed
+
+t = load_translator("en", Path(__file__).resolve().parent.parent / "locales")
+PEOPLE = frozenset({0, 1})
+
+
+@pytest.fixture(autouse=True)
+def tables() -> None:
+    """Built, as the page builds them between frames before a final round."""
+    wc.last_mover()
+
+
+def sudden_death_roll() -> game.State:
+    """Issue 28's `?seed=20`: target 1, Ana and Bela each bank a 1; in sudden death Ana, first
+    to move, rolls 1 6 5 6 1 4."""
+    return typed(
+        ["Ana", "Bela"],
+        1,
+        [[1, 2, 3, 4, 6, 6], (0,), "bank", [1, 2, 3, 4, 6, 6], (0,), "bank", [1, 6, 5, 6, 1, 4]],
+    )
+
+
+def test_the_first_mover_of_a_sudden_death_is_told_to_roll_on_after_one_1() -> None:
+    state = sudden_death_roll()
+    assert state.round is game.Round.SUDDEN_DEATH and state.phase is game.Phase.SELECT
+    lines = build_coach(state, frozenset({0}), t, PEOPLE).lines
+    chances = win_chances(game.apply(state, game.Select((0,))))
+    assert chances is not None and chances["bank"] < 0.1 < chances["roll"]
+    decision = f"Chance to win: bank now {percent(t, chances['bank'])}"
+    assert f"{decision} · roll on {percent(t, chances['roll'])}." in lines
+    assert not any("100%" in line or "on average" in line for line in lines)
+    # The best selection is named with its chance to win, the best of every legal one.
+    best = max(
+        max(win_chances(game.apply(state, computer._indices(state, values))).values())  # type: ignore[union-attr]
+        for values in legal_value_selections(state.dice)
+    )
+    assert lines[0].endswith(f"a {percent(t, best)} chance to win.")
+
+
+def test_strongest_as_first_mover_does_not_bank_its_first_scoring_die() -> None:
+    state = sudden_death_roll()
+    taken = computer.selection("strongest", state)
+    after = game.apply(state, taken)
+    move = computer.next_move("strongest", after)
+    chances = win_chances(after)
+    assert chances is not None
+    assert isinstance(move, game.RollAgain) == (chances["roll"] > chances["bank"])
+    # One 1 banked (half a point) would win about 4 %: strongest never settles for it.
+    assert not (after.turn_halves == 2 and isinstance(move, game.Bank))
+
+
+def tie_in_reach() -> game.State:
+    """Target 10: Ana banks 11 (1 1 1 5 5); Bela takes the same from the same roll: level on
+    11 with one die left (issue 28's `?seed=14`: a tie was valued 0 %)."""
+    return typed(
+        ["Ana", "Bela"],
+        10,
+        [[1, 1, 1, 5, 5, 2], (0, 1, 2, 3, 4), "bank", [1, 1, 1, 5, 5, 2], (0, 1, 2, 3, 4)],
+    )
+
+
+def test_a_tie_in_reach_is_worth_the_sudden_death_it_leads_to() -> None:
+    state = tie_in_reach()
+    assert (
+        state.phase is game.Phase.DECIDE and state.totals[0] == state.totals[1] + state.turn_halves
+    )
+    chances = win_chances(state)
+    assert chances == {"bank": wc.SECOND, "roll": 1 / 3}  # one die: a 1 or a 5 passes
+    assert isinstance(computer.next_move("strongest", state), game.Bank)
+    before = typed(
+        ["Ana", "Bela"], 10, [[1, 1, 1, 5, 5, 2], (0, 1, 2, 3, 4), "bank", [1, 1, 1, 5, 5, 2]]
+    )
+    lines = build_coach(before, frozenset({0, 1, 2, 3, 4}), t, PEOPLE).lines
+    assert "Chance to win: bank now 63.4% · roll on 33.3%." in lines
+
+
+def test_before_a_turn_the_coach_says_the_total_to_beat_and_the_chance_to_win() -> None:
+    start = typed(["Ana", "Bela"], 10, [[1, 1, 1, 5, 5, 2], (0, 1, 2, 3, 4), "bank"])
+    assert start.phase is game.Phase.ROLL and start.current == 1
+    chance = wc.last_mover().start(start.totals[0] - start.totals[1])
+    lines = build_coach(start, frozenset(), t, PEOPLE).lines
+    assert f"To beat: 11. Your chance to win: {percent(t, chance)}." in lines
+    sudden = typed(
+        ["Ana", "Bela"], 1, [[1, 2, 3, 4, 6, 6], (0,), "bank", [1, 2, 3, 4, 6, 6], (0,), "bank"]
+    )
+    lines = build_coach(sudden, frozenset(), t, PEOPLE).lines
+    assert f"Your chance to win: {percent(t, wc.first_mover().start())}." in lines
+    assert "Your chance to win: 36.6%." in lines
