@@ -98,6 +98,7 @@ bench: $(VENV)/.stamp vendor browser
 	$(PY) bench/magdagdon_bot.py
 	$(PY) bench/mishimash_levels.py
 	$(PY) bench/mishimash_levels.py --sudden-death 3000
+	$(PY) bench/mishimash_levels.py --solo-turns 2000
 
 clean:
 	rm -rf static/vendor node_modules $(VENV) _site

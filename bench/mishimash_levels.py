@@ -4,6 +4,7 @@ rules, X1–X17, the seed's dice), with the seats alternated game by game; print
     python3 bench/mishimash_levels.py                      # every pair, 1,000 games to 1000
     python3 bench/mishimash_levels.py --pair strongest "best odds" --games 20000 --target 250
     python3 bench/mishimash_levels.py --sudden-death 3000   # strongest as its first mover
+    python3 bench/mishimash_levels.py --solo-turns 2000      # "about N turns": played vs table
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 import argparse
 import itertools
 import math
+import statistics
 import sys
 import time
 from dataclasses import replace
@@ -18,7 +20,7 @@ from pathlib import Path
 
 sys.path[:0] = [str(Path(__file__).resolve().parents[1] / "py")]
 
-from cubiri.mishimash import game  # noqa: E402
+from cubiri.mishimash import game, turns  # noqa: E402
 from cubiri.mishimash.computer import LEVEL_NAMES, next_move  # noqa: E402
 from cubiri.mishimash.odds import ensure_reach  # noqa: E402
 from cubiri.mishimash.win_chance import last_mover as ensure_win_tables  # noqa: E402
@@ -87,6 +89,22 @@ def sudden_deaths(level: str, rounds: int, seed: int) -> str:
     )
 
 
+def solo_turns(target: int, games: int, seed: int) -> str:
+    """Solo games of "best odds" to `target` against the setup's expectation (X14, X15)."""
+    played = []
+    for number in range(games):
+        state = game.new_game(["A"], target, seed * 1_000_003 + number)
+        while not state.over:
+            state = game.play(state, next_move("best odds", state))
+        played.append(state.turns[0])
+    mean = statistics.fmean(played)
+    error = statistics.stdev(played) / math.sqrt(games)
+    return (
+        f"solo to {target} at best play: {mean:.2f} ± {1.96 * error:.2f} turns over {games}"
+        f" games; the setup's expectation {turns.expected_turns(target):.2f}"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--pair", nargs=2, choices=LEVEL_NAMES, help="one pair (default: all)")
@@ -94,7 +112,12 @@ def main() -> None:
     parser.add_argument("--target", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--sudden-death", type=int, metavar="ROUNDS", help="only sudden deaths")
+    parser.add_argument("--solo-turns", type=int, metavar="GAMES", help="only solo games")
     args = parser.parse_args()
+    if args.solo_turns:
+        for target, games in ((100, args.solo_turns), (1000, args.solo_turns // 8)):
+            print(solo_turns(target, games, args.seed), flush=True)
+        return
     ensure_reach()  # the strongest level's final-round tables, built once up front
     ensure_win_tables()
     if args.sudden_death:

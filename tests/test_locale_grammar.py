@@ -119,6 +119,7 @@ NOT_COUNTED = {
     "coach.best_chance": "faces and a chance: a 36.6% chance to win",
     "coach.gives_up_chance": "chances: a 3.9% chance, 32.7% less",
     "coach.win_chance": "a chance: 36.6%",
+    "mishimash.to_beat": "a total of points: to beat 112.5",
     "coach.race_win": "a leader's total and a chance: to beat 412, 31%",
     "coach.last_turn": "an average of points: averaged 18.3",
     "mishimash.target": "label and value: Target 1,000",

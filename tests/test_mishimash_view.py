@@ -209,3 +209,29 @@ def test_a_throw_waiting_for_its_dice_shows_no_dice_and_says_so(language: str) -
     if language == "en":
         assert view.waiting.text == "Throw 6 dice and enter what they show."
         assert five.roll_info == "Roll 2 · ×2"
+
+
+def test_the_final_round_shows_the_total_to_beat_coach_on_or_off() -> None:
+    """Issue 28: the total to pass was shown only by the coach, and only once its table was
+    built (X16, X17)."""
+    from tests.test_win_chance import typed
+
+    race = typed(["Ana", "Bela"], 10, [[1, 1, 2, 3, 4, 6]])
+    assert build_view(race, frozenset(), t).to_beat == ""
+    final = typed(["Ana", "Bela"], 10, [[1, 1, 1, 5, 5, 2], (0, 1, 2, 3, 4), "bank"])
+    assert final.round is engine.Round.FINAL_ROUND
+    assert build_view(final, frozenset(), t).to_beat == "To beat: 11"
+    assert build_view(final, frozenset(), t, coach_for=frozenset({0, 1})).to_beat == "To beat: 11"
+    sudden = typed(
+        ["Ana", "Bela"], 1, [[1, 2, 3, 4, 6, 6], (0,), "bank", [1, 2, 3, 4, 6, 6], (0,), "bank"]
+    )
+    assert sudden.round is engine.Round.SUDDEN_DEATH
+    assert build_view(sudden, frozenset(), t).to_beat == ""  # the first mover sets it
+    second = typed(
+        ["Ana", "Bela"],
+        1,
+        [[1, 2, 3, 4, 6, 6], (0,), "bank", [1, 2, 3, 4, 6, 6], (0,), "bank", [1, 5, 2, 3, 4, 6]],
+    )
+    second = engine.apply(engine.apply(second, Select((0, 1))), Bank())
+    assert second.current == 1
+    assert build_view(second, frozenset(), t).to_beat == "To beat: 2.5"

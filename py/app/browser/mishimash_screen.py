@@ -450,6 +450,8 @@ class MishimashScreen:
         by_id("ms-turn-of").textContent = view.turn
         by_id("ms-roll-info").textContent = view.roll_info
         by_id("ms-turn-points").textContent = view.turn_points
+        by_id("ms-to-beat").textContent = view.to_beat
+        by_id("ms-to-beat").hidden = not view.to_beat
         for index in range(DICE):
             die_el = by_id(f"ms-die-{index}")
             if index < len(view.dice):

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from app.pure.bounded import loads, whole
 from app.pure.i18n import Translator
-from cubiri.mishimash import odds
+from cubiri.mishimash import turns
 from cubiri.mishimash.computer import LEVEL_NAMES
 from cubiri.mishimash.game import MAX_NAME, MAX_PLAYERS
 
@@ -132,9 +132,9 @@ def seat_levels(seats: tuple[str, ...], players: int) -> tuple[str, ...]:
 
 
 def expected_turns(target: int) -> int:
-    """How many turns a target takes at best play: the target over the value of a whole turn
-    (about 15.72 points, `turn_value(0, 6, 1, 0)`)."""
-    return max(1, round(target / odds.value(0, 6, 1, 0)))
+    """How many turns a solo target takes at best play, to the nearest: the exact expectation
+    (`cubiri.mishimash.turns`; 100 → 8, not the target over a turn's mean, which said 6)."""
+    return max(1, round(turns.expected_turns(target)))
 
 
 def parse_target(text: str) -> tuple[int | None, str]:

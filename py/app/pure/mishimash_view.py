@@ -84,6 +84,7 @@ class MishimashView:
     turn: str  # whose turn
     roll_info: str  # "Roll 2 · ×2"
     turn_points: str
+    to_beat: str  # the final round's total to beat (X16, X17), or ""
     dice: list[DieView]
     selection: str  # live value of the picked dice, or why they cannot be taken
     selection_ok: bool
@@ -170,6 +171,7 @@ def build_view(
         turn=t("mishimash.turn_of", name=current) if phase is not Phase.OVER else "",
         roll_info=t("mishimash.roll_info", k=k),
         turn_points=t("mishimash.turn_points", points=points(t, state.turn_halves)),
+        to_beat=_to_beat(state, t),
         dice=dice,
         selection=selection,
         selection_ok=after is not None,
@@ -193,6 +195,18 @@ def build_view(
         dice_open=selecting and person,  # a computer's dice are watched, never tapped
         waiting=waiting,
     )
+
+
+def _to_beat(state: State, t: Translator) -> str:
+    """In the final round and sudden death the best total of the others who count, the one to
+    pass; nothing for the first mover of a sudden death, who sets it (X17)."""
+    if state.round is Round.RACE or state.over:
+        return ""
+    if state.round is Round.SUDDEN_DEATH and state.current == state.contenders[0]:
+        return ""
+    rivals = state.contenders if state.round is Round.SUDDEN_DEATH else range(len(state.players))
+    best = max(state.totals[p] for p in rivals if p != state.current)
+    return t("mishimash.to_beat", total=points(t, best))
 
 
 def _offers(actions: list[Action], kind: type[Action]) -> bool:

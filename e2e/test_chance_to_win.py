@@ -1,0 +1,57 @@
+"""The coach's chance to win in the page (issue 28): the tester's sudden death of `?seed=20`,
+where the coach said "bank now 100%" for one 1. Now it says the exact chances (win_chance, checked
+against Monte Carlos in the unit tests), and rolling on is the better play."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from playwright.sync_api import Page, expect
+
+from app.pure.coach import build_coach
+from app.pure.i18n import load_translator
+from cubiri.mishimash import game as engine
+from cubiri.mishimash import win_chance
+from e2e.conftest import PHONE, both_sizes
+from e2e.mishimash_driver import MishimashDriver
+
+Open = Callable[[str], Page]
+Shot = Callable[[str], Path]
+LOCALES = Path(__file__).resolve().parents[1] / "locales"
+# The win tables build between frames (tens of seconds in Pyodide on a loaded machine).
+BUILT_MS = 240_000
+
+
+def bank_a_one(state: engine.State) -> tuple[tuple[int, ...], str]:
+    return (state.dice.index(1),), "bank"
+
+
+def test_the_first_mover_of_a_sudden_death_is_told_to_roll_on(
+    page: Page, open_app: Open, shot: Shot
+) -> None:
+    page.set_viewport_size(PHONE)
+    open_app("?seed=20#mishimash")
+    driver = MishimashDriver(page, ["Ana", "Bela"], 1, 20)
+    driver.start()
+    # Ana banks a 1, Bela banks a 1: level, sudden death.
+    driver.play_until(bank_a_one, lambda state: state.round is engine.Round.SUDDEN_DEATH)
+    assert driver.state.round is engine.Round.SUDDEN_DEATH and driver.state.current == 0
+    sudden = driver.state
+    t = load_translator("en", LOCALES)
+    win_chance.last_mover()  # the tables here, as the page builds them
+    before = build_coach(sudden, frozenset(), t, frozenset({0, 1})).lines
+    assert "Your chance to win: 36.6%." in before
+    expect(page.locator("#ms-coach")).to_contain_text(
+        "Your chance to win: 36.6%.", timeout=BUILT_MS
+    )
+    driver.roll()
+    assert driver.state.dice == (1, 6, 5, 6, 1, 4)  # the tester's roll
+    driver.pick((0,))
+    expected = build_coach(driver.state, frozenset({0}), t, frozenset({0, 1})).lines
+    assert "Chance to win: bank now 3.9% · roll on 34.5%." in expected
+    lines = page.locator("#ms-coach li")
+    expect(lines).to_have_count(len(expected), timeout=BUILT_MS)
+    for index, line in enumerate(expected):
+        expect(lines.nth(index)).to_have_text(line)
+    both_sizes(page, shot, "mishimash-chance-to-win")
