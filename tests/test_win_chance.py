@@ -109,8 +109,8 @@ def last_turn(rng: random.Random, at: Point, gap: int) -> int:
 def first_turn(rng: random.Random, at: Point) -> int:
     table = wc.first_mover()
 
-    def banks(p: Point) -> bool:
-        return table.chance(*p) <= table.bank(p[0])
+    def banks(p: Point) -> bool:  # BANK where throwing is worth no more (as strongest plays)
+        return p[0] >= table.proven or table.roll(*p) <= table.bank(p[0])
 
     return turn(rng, at, lambda p: table.chance(*p), banks)
 
@@ -225,3 +225,18 @@ def test_no_chance_to_win_before_the_final_round_nor_solo() -> None:
     assert win_chances(race) is None
     solo = typed(["Ana"], 100, [[1, 2, 3, 4, 6, 6], (0,)])
     assert win_chances(solo) is None
+
+
+def test_the_shipped_tables_are_the_built_ones() -> None:
+    """win_tables.bin (what the page reads) holds the tables this code builds, each chance
+    within the file's rounding (tools/mishimash_win_tables.py remakes it)."""
+    shipped = wc.tables_builder()
+    assert shipped.complete and isinstance(shipped.last.cells, wc.ShippedCells)
+    fresh = wc.TablesBuilder(shipped=False)
+    while not fresh.step(1000.0):
+        pass
+    for mine, theirs in ((fresh.last, shipped.last), (fresh.first, shipped.first)):
+        assert len(mine.cells) == len(theirs.cells)
+        for key, cell in mine.cells.items():
+            assert theirs.cells[key] == pytest.approx(cell, abs=1 / wc.SCALE)
+    assert shipped.first.proven == fresh.first.proven

@@ -26,7 +26,13 @@ BUILD_JS = Path("static/vendor/build.js")
 APP_ZIP = Path("static/vendor/app.zip")
 # What the archive holds: the packages main.py imports and the engines' tables, at the paths
 # they are imported from (py/app/browser/shell.py -> app/browser/shell.py), and the locales.
-BUNDLED = ("py/cubiri/**/*.py", "py/cubiri/**/*.json", "py/app/**/*.py", "locales/*.json")
+BUNDLED = (
+    "py/cubiri/**/*.py",
+    "py/cubiri/**/*.json",
+    "py/cubiri/**/*.bin",
+    "py/app/**/*.py",
+    "locales/*.json",
+)
 # Command lines the page never runs: left out, with the argparse they would pull into the page's
 # trimmed standard library (tools/boot.py reads this too).
 COMMAND_LINES = ("py/cubiri/magdagdon/bot/cli.py", "py/cubiri/magdagdon/bot/__main__.py")

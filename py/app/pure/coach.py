@@ -87,7 +87,7 @@ def build_coach(
 def _to_win(state: State, picked: frozenset[int], t: Translator) -> CoachView:
     """Where two contenders still count (`win_chance.covered`): every selection valued by the
     exact chance to win of BANK or ROLL AGAIN after it, a tie valued as its sudden death."""
-    if not win_chance.tables_ready():
+    if not win_chance.ready(state):
         return CoachView((t("coach.thinking"),))
     worth: dict[tuple[int, ...], float] = {}
     for values in legal_value_selections(state.dice):
@@ -148,7 +148,7 @@ def _decision(after: State, need: float | None, t: Translator) -> str:
 
 def _race(state: State, t: Translator) -> str:
     """Before a final-round or sudden-death turn: the total to beat and the chance to win."""
-    if win_chance.covered(state) and win_chance.tables_ready():
+    if win_chance.ready(state):
         start = win_chance.start_chance(state)
         need = need_to_win(state)
         if need is None or state.still_to_play[1:]:  # a first mover has a total to set

@@ -90,7 +90,7 @@ def waits_for_reach_table(level: str, state: State) -> bool:
     if level != "strongest" or state.round is Round.RACE:
         return False
     if plays_to_win(level, state):
-        return not win_chance.tables_ready()
+        return not win_chance.ready(state)
     return not reach_ready()
 
 

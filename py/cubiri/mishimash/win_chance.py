@@ -20,6 +20,10 @@ all. Points are integer halves inside, as in scoring and strategy.
   (the second mover's table needs `SECOND` = 1 − `FIRST`): `sudden_death_value()` finds it by
   iteration, and the shipped constant is checked against it by the tests.
 
+The page reads both tables from `win_tables.bin` (tools/mishimash_win_tables.py, 300 kB, each
+chance within 8e-6 of the built one), so a final round's chances are there the moment it starts;
+without the file they are built, in slices between frames or at once (about 10 s in CPython).
+
 Both tables are built bottom-up over whole arrays (odds.combine), like the reach table: cells
 (dice, roll, MISHIMASHes) from the last roll a turn can reach within the table down to roll 1.
 MISHIMASHes past REACH_MISHIMASHES are valued as that many (their bonus counted smaller: a
@@ -28,13 +32,18 @@ lower bound that moves a chance by well under 0.0001, see odds._reach_count).
 
 from __future__ import annotations
 
+import json
+import sys
 import time
+import zlib
+from array import array
 from collections.abc import Iterator
 from functools import cache
-from itertools import chain
-from typing import TypeVar
+from itertools import accumulate, chain
+from pathlib import Path
+from typing import Any, TypeVar
 
-from cubiri.mishimash import game, strategy
+from cubiri.mishimash import game, odds
 from cubiri.mishimash.odds import REACH_MISHIMASHES, combine, option_steps
 from cubiri.mishimash.scoring import DICE
 from cubiri.mishimash.strategy import roll_table
@@ -50,6 +59,7 @@ SECOND = 1 - FIRST
 # Missing values a piece by the dice thrown (as odds.ReachBuilder: six dice have 365 options).
 PIECE = {6: 8, 5: 16, 4: 32}
 T = TypeVar("T")
+Key = tuple[int, int, int]  # (dice, roll, MISHIMASHes) of a cell
 
 
 def _count(count: int) -> int:
@@ -173,18 +183,7 @@ class FirstMover:
     def pieces(self) -> Iterator[None]:
         """Builds the cells a piece at a time, yielding after each (as LastMover.pieces); the
         last mover's table must be complete."""
-        last = self.last
-        start = last.cells[(DICE, 1, 0)]
-        # BANK with s halves: the other then needs to pass s from the start of a turn; gaps
-        # past the table count as its largest (the other's chance there is an upper bound).
-        self.banks = [1 - last.start(0)] + [
-            1 - start[min(x, len(start) - 1)] for x in range(1, 4000)
-        ]
-        self.bust_value = self.banks[0]  # X11: a bust banks nothing
-        # From `proven` halves on BANK beats any throw (see the module docstring).
-        best_throw = _bust(DICE) * self.bust_value + 1 - _bust(DICE)
-        proven = (x for x, bank in enumerate(self.banks) if bank >= best_throw)
-        self.proven = next(proven, len(self.banks) - 1)
+        self.prepare()
         for n, k, m in _cells(self.proven):
             low = _least_halves(k, m)
             size = self.proven - low + 1
@@ -199,6 +198,21 @@ class FirstMover:
                 rolled = [value + bust for value in combine(roll_table(n), columns)]
                 cell += map(max, self.banks[low + lo : low + hi], rolled)
                 yield
+
+    def prepare(self) -> None:
+        """What BANK is worth at each total, from the last mover's table (complete)."""
+        last = self.last
+        start = last.cells[(DICE, 1, 0)]
+        # BANK with s halves: the other then needs to pass s from the start of a turn; gaps
+        # past the table count as its largest (the other's chance there is an upper bound).
+        self.banks = [1 - last.start(0)] + [
+            1 - start[min(x, len(start) - 1)] for x in range(1, 4000)
+        ]
+        self.bust_value = self.banks[0]  # X11: a bust banks nothing
+        # From `proven` halves on BANK beats any throw (see the module docstring).
+        best_throw = _bust(DICE) * self.bust_value + 1 - _bust(DICE)
+        proven = (x for x, bank in enumerate(self.banks) if bank >= best_throw)
+        self.proven = next(proven, len(self.banks) - 1)
 
     def bank(self, halves: int) -> float:
         return self.banks[min(halves, len(self.banks) - 1)]
@@ -257,24 +271,116 @@ def sudden_death_value(tolerance: float = 1e-6, limit: int = LIMIT_HALVES) -> fl
 
 
 class TablesBuilder:
-    """The two shared tables, built a piece at a time: the page calls `step` between frames
-    (like odds.reach_builder); CPython callers build them at once by asking for a chance."""
+    """The two shared tables: read from the shipped file (`win_tables.bin`, made by
+    tools/mishimash_win_tables.py) where it matches FIRST and LIMIT_HALVES, so the final round's
+    chances are there at once; else built a piece at a time, `step` between frames (like
+    odds.reach_builder), or at once by asking for a chance."""
 
-    def __init__(self) -> None:
+    def __init__(self, shipped: bool = True) -> None:
         self.last = LastMover(SECOND)
         self.first = FirstMover(self.last)
+        self._built = False
+        self._shipped = shipped  # to be read when first asked for: never at start-up
         self._pieces = chain(self.last.pieces(), self.first.pieces())
-        self.complete = False
+
+    @property
+    def complete(self) -> bool:
+        if self._shipped:
+            self._shipped = False
+            self._built = _load_shipped(self.last, self.first)
+        return self._built
 
     def step(self, budget_ms: float = 20.0) -> bool:
         """Builds for about `budget_ms` milliseconds (at least one piece); True once complete."""
         deadline = time.perf_counter() + budget_ms / 1000
         while not self.complete:
             if next(self._pieces, _DONE) is _DONE:
-                self.complete = True
+                self._built = True
             elif time.perf_counter() >= deadline:
                 break
         return self.complete
+
+
+# The shipped tables: zlib over a JSON header line and each cell's values × SCALE, rounded, as
+# differences modulo 2**16 (a cell's chances change slowly: 1.7 MB become about 280 kB).
+TABLES_PATH = Path(__file__).with_name("win_tables.bin")
+SCALE = 65535  # a chance is off by at most 1 / 131070 (8e-6)
+
+
+class ShippedCells:
+    """A table's cells, each decoded when first asked for (the page needs a few of them)."""
+
+    def __init__(
+        self, deltas: array[int], index: dict[tuple[int, int, int], tuple[int, int]]
+    ) -> None:
+        self.deltas, self.index = deltas, index
+        self.decoded: dict[tuple[int, int, int], list[float]] = {}
+
+    def get(self, key: tuple[int, int, int]) -> list[float] | None:
+        cell = self.decoded.get(key)
+        if cell is None and key in self.index:
+            offset, length = self.index[key]
+            values = accumulate(self.deltas[offset : offset + length])
+            cell = self.decoded[key] = [(value & 0xFFFF) / SCALE for value in values]
+        return cell
+
+    def __getitem__(self, key: tuple[int, int, int]) -> list[float]:
+        cell = self.get(key)
+        if cell is None:
+            raise KeyError(key)
+        return cell
+
+    def __contains__(self, key: object) -> bool:
+        return key in self.index
+
+    def __len__(self) -> int:
+        return len(self.index)
+
+
+def encode_tables(last: LastMover, first: FirstMover) -> bytes:
+    """The shipped file's bytes for two complete tables."""
+    deltas = array("H")
+    header: dict[str, object] = {"first": FIRST, "limit": last.limit}
+    for name, cells in (("last", last.cells), ("first_mover", first.cells)):
+        entries = []
+        for key in sorted(cells):
+            before = 0
+            entries.append([*key, len(deltas), len(cells[key])])
+            for value in cells[key]:
+                scaled = round(value * SCALE)
+                deltas.append((scaled - before) & 0xFFFF)
+                before = scaled
+        header[name] = entries
+    if sys.byteorder == "big":
+        deltas.byteswap()
+    head = json.dumps(header, separators=(",", ":")).encode()
+    return zlib.compress(head + b"\n" + deltas.tobytes(), 9)
+
+
+def _load_shipped(last: LastMover, first: FirstMover) -> bool:
+    """Fills both tables from TABLES_PATH; False where it is missing or was made for another
+    FIRST or limit (then they are built)."""
+    try:
+        data = zlib.decompress(TABLES_PATH.read_bytes())
+    except (OSError, zlib.error):
+        return False
+    head, _, body = data.partition(b"\n")
+    header = json.loads(head)
+    if header["first"] != FIRST or header["limit"] != last.limit:
+        return False
+    deltas = array("H")
+    deltas.frombytes(body)
+    if sys.byteorder == "big":
+        deltas.byteswap()
+
+    def cells(name: str) -> Any:
+        index = {(n, k, m): (offset, length) for n, k, m, offset, length in header[name]}
+        return ShippedCells(deltas, index)
+
+    last.cells = cells("last")
+    first.cells = cells("first_mover")
+    first.prepare()
+    return True
 
 
 _DONE = object()
@@ -358,7 +464,7 @@ def _last(
     if missing <= last_mover().limit - _least_halves(k, min(m, REACH_MISHIMASHES)):
         roll = last_mover().roll(missing, n, k, m)
     else:  # far behind: a tie is negligible, the chance is that of passing
-        roll = strategy.chance_to_reach((gap + 1) / 2, x / 2, n, k, m)
+        roll = odds.chance((gap + 1) / 2, x / 2, n, k, m)
     return {"bank": bank, "roll": roll}
 
 
@@ -369,6 +475,17 @@ def start_chance(state: game.State) -> float:
         return first_mover().start()
     others = [state.totals[p] for p in _field(state) if p != state.current]
     gap = max(others) - state.totals[state.current]
-    if gap > last_mover().limit:  # far behind: a tie is negligible
-        return strategy.chance_to_reach((gap + 1) / 2, 0, DICE, 1, 0)
+    if gap > LIMIT_HALVES:  # far behind: a tie is negligible
+        return odds.chance((gap + 1) / 2, 0, DICE, 1, 0)
     return last_mover().start(gap)
+
+
+def ready(state: game.State) -> bool:
+    """Whether the chances of this `covered` position can be read now: the shipped tables, and
+    for a last turn far behind (past their gaps) the reach table the page builds in slices."""
+    if not covered(state) or not tables_ready():
+        return False
+    if state.still_to_play[1:]:
+        return True
+    others = [state.totals[p] for p in _field(state) if p != state.current]
+    return max(others) - state.totals[state.current] <= LIMIT_HALVES or odds.reach_ready()
