@@ -11,7 +11,7 @@ import pytest
 
 from app.pure.coach import build_coach, percent
 from app.pure.i18n import load_translator
-from cubiri.mishimash import computer, game, win_chances
+from cubiri.mishimash import computer, game, odds, win_chances
 from cubiri.mishimash import win_chance as wc
 from cubiri.mishimash.scoring import legal_value_selections
 from tests.test_win_chance import typed
@@ -102,3 +102,21 @@ def test_before_a_turn_the_coach_says_the_total_to_beat_and_the_chance_to_win() 
     lines = build_coach(sudden, frozenset(), t, PEOPLE).lines
     assert f"Your chance to win: {percent(t, wc.first_mover().start())}." in lines
     assert "Your chance to win: 36.6%." in lines
+
+
+def test_with_a_third_contender_still_to_play_the_coach_names_the_chance_to_pass() -> None:
+    """Issue 28's `?seed=306`: Bea passed the leader with a player still to come, and the coach
+    called its chance to pass the leader "chance to win". Until those positions are exact it
+    says what the number is."""
+    before = typed(
+        ["Ana", "Bela", "Cleo"],
+        10,
+        [[1, 1, 1, 5, 2, 3], (0, 1, 2, 3), "bank", [1, 1, 1, 5, 5, 2]],
+    )
+    assert before.round is game.Round.FINAL_ROUND and before.still_to_play == (1, 2)
+    assert not wc.covered(before)
+    odds.ensure_reach()  # as the page builds it between frames
+    lines = build_coach(before, frozenset({0, 1, 2, 3, 4}), t, frozenset({0, 1, 2})).lines
+    assert lines[0].startswith("Best play takes ") and "chance to pass 10.5." in lines[0]
+    assert "Chance to pass 10.5: bank now 100% · roll on" in lines[-1]
+    assert not any("to win" in line for line in lines)

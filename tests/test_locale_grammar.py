@@ -119,6 +119,8 @@ NOT_COUNTED = {
     "coach.best_chance": "faces and a chance: a 36.6% chance to win",
     "coach.gives_up_chance": "chances: a 3.9% chance, 32.7% less",
     "coach.win_chance": "a chance: 36.6%",
+    "coach.best_pass": "faces, a chance and a total: a 97.7% chance to pass 112.5",
+    "coach.pass_decision": "a total and chances: to pass 112.5, 100%",
     "mishimash.to_beat": "a total of points: to beat 112.5",
     "coach.race_win": "a leader's total and a chance: to beat 412, 31%",
     "coach.last_turn": "an average of points: averaged 18.3",

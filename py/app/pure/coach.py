@@ -68,8 +68,12 @@ def build_coach(
         return percent(t, value) if need is not None else t.number(round(value, 1))
 
     best = options[0]
-    key = "coach.best" if need is None else "coach.best_chance"
-    lines = [t(key, dice=" ".join(map(str, best.values)), value=show(best.value))]
+    dice = " ".join(map(str, best.values))
+    if need is None:
+        lines = [t("coach.best", dice=dice, value=show(best.value))]
+    else:  # more than two contenders count: the chance to pass the leader, named as such
+        total = t.number(_leader(state, need))
+        lines = [t("coach.best_pass", dice=dice, value=show(best.value), total=total)]
     chosen = tuple(sorted(state.dice[i] for i in picked))
     mine = next((option for option in options if option.values == chosen), None)
     if mine is None:
@@ -143,7 +147,13 @@ def _decision(after: State, need: float | None, t: Translator) -> str:
         key = "coach.bank_better" if choice.action == BANK else "coach.roll_better"
         return t(key, bank=t.number(choice.bank), roll=t.number(round(choice.roll, 1)))
     choice = odds.choice_to_reach(need, points, n, k, m)
-    return t("coach.race_decision", bank=percent(t, choice.bank), roll=percent(t, choice.roll))
+    bank, roll = percent(t, choice.bank), percent(t, choice.roll)
+    return t("coach.pass_decision", total=t.number(_leader(after, need)), bank=bank, roll=roll)
+
+
+def _leader(state: State, need: float) -> float:
+    """The total to pass: what the player has banked plus the need, less its half point."""
+    return state.totals[state.current] / 2 + need - 0.5
 
 
 def _race(state: State, t: Translator) -> str:
@@ -158,7 +168,7 @@ def _race(state: State, t: Translator) -> str:
     need = need_to_win(state)
     if need is None or not odds.reach_ready():
         return ""
-    leader = state.totals[state.current] / 2 + need - 0.5
+    leader = _leader(state, need)
     chance = odds.chance(need, 0, 6, 1, 0)
     return t("coach.race", total=t.number(leader), percent=percent(t, chance))
 
