@@ -261,3 +261,26 @@ def test_a_turn_played_by_keyboard(page: Page, open_app: Open, shot: Shot) -> No
     total = english_number(page, driver.state.totals[0] / 2)
     expect(page.locator("#ms-players li").first.locator("strong")).to_have_text(total)
     assert current_player(page) == "Bo"
+
+
+def test_four_seats_on_a_desktop_have_a_column_of_their_own(
+    page: Page, open_app: Open, shot: Shot
+) -> None:
+    """Issue 28: at 1280 px four seats shared a phone's column ("Champi…"). Now the seats stand
+    in a column beside the turn, each name whole on its line."""
+    page.set_viewport_size({"width": 1280, "height": 800})
+    open_app("?seed=306#mishimash")
+    driver = MishimashDriver(page, ["Ann", "Odds Otto", "Bea", "Champion Cubi"], 100, 306)
+    driver.start()
+    seats = page.locator("#ms-players li")
+    boxes = [seats.nth(i).bounding_box() for i in range(4)]
+    assert all(box is not None for box in boxes)
+    lefts = {round(box["x"]) for box in boxes if box}
+    assert len(lefts) == 1  # one column
+    dice_or_roll = page.locator("#ms-roll").bounding_box()
+    assert dice_or_roll is not None and boxes[0] is not None
+    assert dice_or_roll["x"] >= boxes[0]["x"] + boxes[0]["width"]  # the turn beside it
+    names = page.locator("#ms-players .name")
+    heights = [names.nth(i).bounding_box()["height"] for i in range(4)]  # type: ignore[index]
+    assert max(heights) < 1.5 * min(heights)  # "Champion Cubi" on one line, like "Ann"
+    shot("mishimash-four-seats-1280")
