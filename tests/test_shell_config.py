@@ -35,6 +35,7 @@ def test_every_browser_module_and_locale_reaches_the_browser(tmp_path: Path) -> 
         for pattern in (
             "py/cubiri/**/*.py",
             "py/cubiri/**/*.json",
+            "py/cubiri/**/*.bin",  # the final round's chance tables (win_chance)
             "py/app/**/*.py",
             "locales/*.json",
         )
