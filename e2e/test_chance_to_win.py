@@ -27,15 +27,21 @@ def bank_a_one(state: engine.State) -> tuple[tuple[int, ...], str]:
     return (state.dice.index(1),), "bank"
 
 
-def test_the_first_mover_of_a_sudden_death_is_told_to_roll_on(
-    page: Page, open_app: Open, shot: Shot
-) -> None:
+def seed_20_until(page: Page, open_app: Open, round_: engine.Round) -> MishimashDriver:
+    """The tester's game: `?seed=20`, Ana and Bela to 1, each banking a 1, up to `round_`."""
     page.set_viewport_size(PHONE)
     open_app("?seed=20#mishimash")
     driver = MishimashDriver(page, ["Ana", "Bela"], 1, 20)
     driver.start()
+    driver.play_until(bank_a_one, lambda state: state.round is round_)
+    return driver
+
+
+def test_the_first_mover_of_a_sudden_death_is_told_to_roll_on(
+    page: Page, open_app: Open, shot: Shot
+) -> None:
     # Ana banks a 1, Bela banks a 1: level, sudden death.
-    driver.play_until(bank_a_one, lambda state: state.round is engine.Round.SUDDEN_DEATH)
+    driver = seed_20_until(page, open_app, engine.Round.SUDDEN_DEATH)
     assert driver.state.round is engine.Round.SUDDEN_DEATH and driver.state.current == 0
     sudden = driver.state
     t = load_translator("en", LOCALES)
@@ -59,11 +65,7 @@ def test_the_first_mover_of_a_sudden_death_is_told_to_roll_on(
 def test_the_final_round_chance_is_there_at_once_and_after_a_reload(
     page: Page, open_app: Open
 ) -> None:
-    page.set_viewport_size(PHONE)
-    open_app("?seed=20#mishimash")
-    driver = MishimashDriver(page, ["Ana", "Bela"], 1, 20)
-    driver.start()
-    driver.play_until(bank_a_one, lambda state: state.round is engine.Round.FINAL_ROUND)
+    driver = seed_20_until(page, open_app, engine.Round.FINAL_ROUND)
     final = driver.state
     gap = final.totals[0] - final.totals[1]
     chance = win_chance.last_mover().start(gap)

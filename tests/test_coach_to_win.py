@@ -47,7 +47,7 @@ def test_the_first_mover_of_a_sudden_death_is_told_to_roll_on_after_one_1() -> N
     assert not any("100%" in line or "on average" in line for line in lines)
     # The best selection is named with its chance to win, the best of every legal one.
     best = max(
-        max(win_chances(game.apply(state, computer._indices(state, values))).values())  # type: ignore[union-attr]
+        max(win_chances(game.apply(state, computer.select_values(state, values))).values())  # type: ignore[union-attr]
         for values in legal_value_selections(state.dice)
     )
     assert lines[0].endswith(f"a {percent(t, best)} chance to win.")

@@ -41,6 +41,16 @@ def restart_animation(element: Any, name: str) -> None:
     element.classList.add(name)
 
 
+def element(tag: str, text: str = "", class_name: str = "") -> Any:
+    """A new element with its text (as text, never HTML) and class."""
+    made = document.createElement(tag)
+    if text:
+        made.textContent = text
+    if class_name:
+        made.className = class_name
+    return made
+
+
 def listen(target: Any, event: str, handler: Any, capture: bool = False) -> None:
     """`capture`: for events that do not bubble (a details' toggle) heard on a container."""
     proxy = create_proxy(handler)

@@ -8,6 +8,7 @@ from typing import Any
 
 from js import document
 
+from app.browser.dom import element
 from app.pure.i18n import Translator
 from app.pure.magdagdon_review import Comparison, dice_text, gain_text, summary
 from cubiri.magdagdon.board import EMPTY, RUIN, SIZE
@@ -54,55 +55,46 @@ def fill_board(
         grid.appendChild(row_el)
 
 
-def _element(tag: str, text: str = "", class_name: str = "") -> Any:
-    element = document.createElement(tag)
-    if text:
-        element.textContent = text
-    if class_name:
-        element.className = class_name
-    return element
-
-
 def render_comparison(container: Any, comparison: Comparison, t: Translator) -> None:
     container.replaceChildren()
-    container.appendChild(_element("p", summary(comparison, t), "md-review-summary"))
-    table = _element("table", class_name="scores md-review-turns")
-    table.appendChild(_element("caption", t("review.magdagdon.turns")))
-    head = _element("tr")
+    container.appendChild(element("p", summary(comparison, t), "md-review-summary"))
+    table = element("table", class_name="scores md-review-turns")
+    table.appendChild(element("caption", t("review.magdagdon.turns")))
+    head = element("tr")
     for key in ("stats.turn", "review.magdagdon.dice", "review.magdagdon.you", "review.computer"):
-        th = _element("th", t(key))
+        th = element("th", t(key))
         th.scope = "col"
         head.appendChild(th)
     table.appendChild(head)
     for pair in comparison.turns:
-        row = _element("tr")
+        row = element("tr")
         row.dataset.turn = str(pair.turn)
-        th = _element("th", t.number(pair.turn))
+        th = element("th", t.number(pair.turn))
         th.scope = "row"
         row.appendChild(th)
         shown = pair.mine or pair.computer  # the player's throw where the two differ
-        row.appendChild(_element("td", dice_text(shown.dice) if shown else "–"))
+        row.appendChild(element("td", dice_text(shown.dice) if shown else "–"))
         for side in (pair.mine, pair.computer):
-            row.appendChild(_element("td", "–" if side is None else t.number(side.score)))
+            row.appendChild(element("td", "–" if side is None else t.number(side.score)))
         if pair.gain > 0:
             row.dataset.gain = str(pair.gain)
         table.appendChild(row)
     container.appendChild(table)
     if not comparison.gained_most:
-        container.appendChild(_element("p", t("review.magdagdon.never_gained")))
+        container.appendChild(element("p", t("review.magdagdon.never_gained")))
         return
-    container.appendChild(_element("h3", t("review.magdagdon.gained_most")))
-    listing = _element("ol", class_name="md-review-gains")
+    container.appendChild(element("h3", t("review.magdagdon.gained_most")))
+    listing = element("ol", class_name="md-review-gains")
     for pair in comparison.gained_most:
         assert pair.mine is not None and pair.computer is not None
-        item = _element("li")
+        item = element("li")
         item.dataset.turn = str(pair.turn)
-        item.appendChild(_element("p", gain_text(pair, t)))
-        boards = _element("div", class_name="md-review-boards")
+        item.appendChild(element("p", gain_text(pair, t)))
+        boards = element("div", class_name="md-review-boards")
         for side, key in ((pair.mine, "review.magdagdon.you"), (pair.computer, "review.computer")):
             name = t(key)
-            box = _element("div")
-            box.appendChild(_element("span", name, "md-review-board-name"))
+            box = element("div")
+            box.appendChild(element("span", name, "md-review-board-name"))
             label = t("review.magdagdon.board_after", who=name, turn=t.number(pair.turn))
             box.appendChild(mini_board(side.board, t, label, side.placed))
             boards.appendChild(box)

@@ -18,7 +18,7 @@ from js import document, window
 from pyodide.ffi import create_proxy
 
 from app.browser import stores
-from app.browser.dom import by_id, listen
+from app.browser.dom import by_id, element, listen
 from app.browser.magdagdon_computer import play_in_slices
 from app.browser.magdagdon_review_panel import render_comparison
 from app.browser.mishimash_review import given_up, render_reviews
@@ -85,12 +85,12 @@ class StatisticsScreen:
         rows = history_view.rows(by_dice(entries, self.dice()), t)
         by_id("stats-games").hidden = not rows
         for row in rows:
-            item = _element("li")
-            details = _element("details", class_name="stats-game")
+            item = element("li")
+            details = element("details", class_name="stats-game")
             details.dataset.game = row.ident
             when = format_date(row.ended, t.language)
-            details.appendChild(_element("summary", f"{when} · {row.title}"))
-            details.appendChild(_element("div", class_name="stats-game-review"))
+            details.appendChild(element("summary", f"{when} · {row.title}"))
+            details.appendChild(element("div", class_name="stats-game-review"))
             item.appendChild(details)
             listing.appendChild(item)
 
@@ -110,7 +110,7 @@ class StatisticsScreen:
         t = self._t()
         body.replaceChildren()
         if entry.log is None:
-            body.appendChild(_element("p", t("history.no_log")))
+            body.appendChild(element("p", t("history.no_log")))
             return
         if entry.game == "mishimash":
             levels = tuple(seat.level for seat in entry.seats)
@@ -119,18 +119,18 @@ class StatisticsScreen:
             if reviews:
                 render_reviews(body, reviews, t, names)
             else:
-                body.appendChild(_element("p", t("history.computers_only")))
+                body.appendChild(element("p", t("history.computers_only")))
             if entry.given_up is None and reviews:
                 stores.note_in_history(entry.id, given_up=given_up(reviews, len(levels)))
             return
         if not magdagdon_review.comparable(entry.log):
-            body.appendChild(_element("p", t("magdagdon.bot.typed")))
+            body.appendChild(element("p", t("magdagdon.bot.typed")))
             return
         known = self.computer_games.get(entry.id)
         if known is not None:
             render_comparison(body, magdagdon_review.review(entry.log, known), t)
             return
-        body.appendChild(_element("p", t("magdagdon.bot.thinking")))
+        body.appendChild(element("p", t("magdagdon.bot.thinking")))
         game = BotGame(entry.log["seed"], entry.log["difficulty"])
 
         def done() -> None:
@@ -191,32 +191,23 @@ class StatisticsScreen:
         return False
 
 
-def _element(tag: str, text: str = "", class_name: str = "") -> Any:
-    element = document.createElement(tag)
-    if text:
-        element.textContent = text
-    if class_name:
-        element.className = class_name
-    return element
-
-
 def _section(section: Section, t: Translator) -> Any:
-    box = _element("section", class_name="stats-section")
+    box = element("section", class_name="stats-section")
     box.id = section.ident
     if section.heading:
-        heading = _element("h2", section.heading)
+        heading = element("h2", section.heading)
         heading.id = f"{section.ident}-title"
         box.setAttribute("aria-labelledby", heading.id)
         box.appendChild(heading)
     if section.empty:
-        box.appendChild(_element("p", section.empty, "scores-empty"))
+        box.appendChild(element("p", section.empty, "scores-empty"))
         return box
-    figures = _element("dl", class_name="stats-figures")
+    figures = element("dl", class_name="stats-figures")
     for figure in section.figures:
-        item = _element("div")
+        item = element("div")
         item.dataset.figure = figure.ident
-        item.appendChild(_element("dt", figure.label))
-        item.appendChild(_element("dd", figure.value))
+        item.appendChild(element("dt", figure.label))
+        item.appendChild(element("dd", figure.value))
         figures.appendChild(item)
     box.appendChild(figures)
     for chart in section.charts:
@@ -225,37 +216,37 @@ def _section(section: Section, t: Translator) -> Any:
 
 
 def _chart(chart: Chart, t: Translator) -> Any:
-    figure = _element("figure", class_name="stats-chart")
+    figure = element("figure", class_name="stats-chart")
     figure.id = chart.ident
-    caption = _element("figcaption")
-    caption.appendChild(_element("strong", chart.title))
+    caption = element("figcaption")
+    caption.appendChild(element("strong", chart.title))
     if chart.summary:
-        caption.appendChild(_element("span", chart.summary, "stats-summary"))
+        caption.appendChild(element("span", chart.summary, "stats-summary"))
     figure.appendChild(caption)
     pictured = bool(chart.bars or chart.dots)
     if pictured:
         figure.appendChild(_svg(chart))
-    table = _element("table", class_name="scores")
-    table.appendChild(_element("caption", chart.title, "visually-hidden"))
-    head = _element("tr")
+    table = element("table", class_name="scores")
+    table.appendChild(element("caption", chart.title, "visually-hidden"))
+    head = element("tr")
     for column in chart.columns:
-        th = _element("th", column)
+        th = element("th", column)
         th.scope = "col"
         head.appendChild(th)
     table.appendChild(head)
     for row in chart.rows:
-        tr = _element("tr")
+        tr = element("tr")
         for index, cell in enumerate(row):
             if index == 0:
-                th = _element("th", cell)
+                th = element("th", cell)
                 th.scope = "row"
                 tr.appendChild(th)
             else:
-                tr.appendChild(_element("td", cell))
+                tr.appendChild(element("td", cell))
         table.appendChild(tr)
     if pictured:  # the picture's numbers, a tap away; a table that is all there is, shown
-        details = _element("details", class_name="stats-numbers")
-        details.appendChild(_element("summary", t("stats.numbers")))
+        details = element("details", class_name="stats-numbers")
+        details.appendChild(element("summary", t("stats.numbers")))
         details.appendChild(table)
         figure.appendChild(details)
     else:
@@ -264,10 +255,10 @@ def _chart(chart: Chart, t: Translator) -> Any:
 
 
 def _svg_element(tag: str, **attributes: object) -> Any:
-    element = document.createElementNS(SVG, tag)
+    made = document.createElementNS(SVG, tag)
     for name, value in attributes.items():
-        element.setAttribute(name.rstrip("_").replace("_", "-"), str(value))
-    return element
+        made.setAttribute(name.rstrip("_").replace("_", "-"), str(value))
+    return made
 
 
 def _svg(chart: Chart) -> Any:

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from app.pure.i18n import Translator
 from cubiri.kernel import Dice
-from cubiri.mishimash import odds, win_chance
+from cubiri.mishimash import computer, odds, win_chance
 from cubiri.mishimash.game import (
     ENGINE,
     Banked,
@@ -22,7 +22,6 @@ from cubiri.mishimash.game import (
     new_game,
     points_to_pass,
 )
-from cubiri.mishimash.scoring import legal_value_selections, selection_halves
 from cubiri.mishimash.strategy import BANK, bust_chance
 from cubiri.mishimash.win_chance import win_chances
 
@@ -93,12 +92,8 @@ def _to_win(state: State, picked: frozenset[int], t: Translator) -> CoachView:
     exact chance to win of BANK or ROLL AGAIN after it, a tie valued as its sudden death."""
     if not win_chance.ready(state):
         return CoachView((t("coach.thinking"),))
-    worth: dict[tuple[int, ...], float] = {}
-    for values in legal_value_selections(state.dice):
-        chances = win_chances(apply(state, _select(state, values)))
-        assert chances is not None
-        worth[values] = max(chances.values())
-    best = max(worth, key=lambda v: (round(worth[v], 12), selection_halves(state.dice, v) or 0))
+    worth = computer.chances_by_selection(state)
+    best = computer.best_to_win(worth, state.dice)
     dice = " ".join(map(str, best))
     lines = [t("coach.best_chance", dice=dice, value=percent(t, worth[best]))]
     chosen = tuple(sorted(state.dice[i] for i in picked))
@@ -121,17 +116,6 @@ def _to_win(state: State, picked: frozenset[int], t: Translator) -> CoachView:
     return CoachView(
         tuple(lines), t("coach.bust", percent=percent(t, bust_chance(after.dice_left)))
     )
-
-
-def _select(state: State, values: tuple[int, ...]) -> Select:
-    """The selection of `values` from the dice on the table, as indices."""
-    left = list(values)
-    chosen = []
-    for index, value in enumerate(state.dice):
-        if value in left:
-            left.remove(value)
-            chosen.append(index)
-    return Select(tuple(chosen))
 
 
 def _decision(after: State, need: float | None, t: Translator) -> str:

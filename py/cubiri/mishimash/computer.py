@@ -58,23 +58,31 @@ def selection(level: str, state: State) -> Select:
     """The dice `level` takes from the roll on the table, as indices in increasing order."""
     if plays_to_win(level, state):
         return _selection_to_win(state)
-    return _indices(state, LEVELS[level].select(decision(state)))
+    return select_values(state, LEVELS[level].select(decision(state)))
 
 
 def _selection_to_win(state: State) -> Select:
-    """The selection whose BANK or ROLL AGAIN after it is worth the best chance to win; among
-    equal chances the one worth more points."""
+    return select_values(state, best_to_win(chances_by_selection(state), state.dice))
 
-    def worth(values: tuple[int, ...]) -> tuple[float, int]:
-        select = _indices(state, values)
-        chances = win_chance.win_chances(apply(state, select))
+
+def chances_by_selection(state: State) -> dict[tuple[int, ...], float]:
+    """In a `win_chance.covered` position: each legal selection of the roll on the table, and
+    the chance to win of the better of BANK and ROLL AGAIN after it."""
+    worth = {}
+    for values in legal_value_selections(state.dice):
+        chances = win_chance.win_chances(apply(state, select_values(state, values)))
         assert chances is not None
-        return (round(max(chances.values()), 12), selection_halves(state.dice, values) or 0)
+        worth[values] = max(chances.values())
+    return worth
 
-    return _indices(state, max(legal_value_selections(state.dice), key=worth))
+
+def best_to_win(worth: dict[tuple[int, ...], float], roll: tuple[int, ...]) -> tuple[int, ...]:
+    """The selection with the best chance; among equal chances the one worth more points."""
+    return max(worth, key=lambda v: (round(worth[v], 12), selection_halves(roll, v) or 0))
 
 
-def _indices(state: State, taken: tuple[int, ...]) -> Select:
+def select_values(state: State, taken: tuple[int, ...]) -> Select:
+    """The selection of the die values `taken` from the roll on the table, as indices."""
     values = list(taken)
     chosen: list[int] = []
     for index, value in enumerate(state.dice):
