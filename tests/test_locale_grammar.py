@@ -57,6 +57,11 @@ LIST_PLACEHOLDERS = {"names"}
 # a formula): no noun or verb agrees with it. A new message with a number must be a plural
 # message or be listed here with its reason.
 NOT_COUNTED = {
+    "table.entry.add": "a die's face: Add a 4",
+    "table.entry.remove": "a die's face: Remove this 4",
+    "table.sheet.round": "ordinal label: Round 3",
+    "table.sheet.sudden": "ordinal label: SUDDEN DEATH 2",
+    "table.sheet.cell.bust": "a label's value: bust, total 31.5",
     "magdagdon.turn": "ordinal label: Turn 3",
     "stats.histogram.summary": "a range of scores: Scores from 40 to 180",
     "stats.range": "a range of scores: 40–59",
@@ -152,6 +157,7 @@ NOT_COUNTED = {
 
 # Messages that count points, which can have a half: rendered with 0.5 and 1.5 too.
 POINT_MESSAGES = {"mishimash.bust", "mishimash.banked", "celebrate.points"}
+POINT_MESSAGES |= {"table.sheet.cell.banked", "table.sheet.cell.playing"}
 COUNTS: tuple[float, ...] = (0, 1, 2, 5)
 HALVES: tuple[float, ...] = (0.5, 1.5, 10.5)
 NAMES = {
@@ -258,6 +264,8 @@ BAD_FORMS = {
 
 def renders(t: Translator, base: str) -> list[str]:
     params = {"name": NAMES[t.language][0], "target": t.number(1000), "cost": t.number(20)}
+    # Issue 24: what was typed, how many dice are in, a seat's running total.
+    params |= {"found": t.number(3), "entered": t.number(2), "total": t.number(31.5)}
     if base in NAME_PLURALS:
         names = NAMES[t.language]
         return [t.plural_names(base, names[:count]) for count in (1, 2, 3)]

@@ -1,0 +1,142 @@
+"""MISHIMASH's score sheet (issue 24): the paper a table keeps, made from the game's log.
+
+One row per round, one column per seat. The race's rounds are numbered by each seat's turn (a
+round is everyone's n-th turn, X16: the order is fixed); the final round is one row, whoever
+plays in it, and each sudden-death round another (X17). A cell is what that turn banked, or a
+bust mark, with the seat's running total; the turn being played shows its points so far. The
+sheet is rebuilt by replaying the log: the engine says what each turn was, never the screen.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from app.pure.i18n import Translator
+from cubiri.mishimash import game as engine
+
+BANKED, BUST, PLAYING, EMPTY = "banked", "bust", "playing", "empty"
+RACE, FINAL, SUDDEN = "race", "final", "sudden"
+
+
+@dataclass(frozen=True)
+class Turn:
+    """One turn of the sheet: `halves` banked (0 with a bust), the total after it."""
+
+    seat: int
+    row: tuple[str, int]  # (RACE, its round) · (FINAL, 1) · (SUDDEN, its number)
+    kind: str  # BANKED, BUST or PLAYING (the turn going on: its points so far)
+    halves: int
+    total: int
+
+
+@dataclass(frozen=True)
+class Cell:
+    kind: str  # BANKED, BUST, PLAYING or EMPTY (no turn of that seat in the round)
+    points: str  # "+31.5", the bust mark, the points so far, or ""
+    total: str  # the seat's total after the turn, or ""
+    label: str  # what a screen reader says for the cell
+
+
+@dataclass(frozen=True)
+class Row:
+    kind: str  # RACE, FINAL or SUDDEN
+    label: str  # "Round 3", "FINAL ROUND", "SUDDEN DEATH 2"
+    cells: tuple[Cell, ...]
+
+
+@dataclass(frozen=True)
+class Sheet:
+    caption: str
+    names: tuple[str, ...]
+    leaders: frozenset[int]  # the seats whose total is the highest (none before anyone scores)
+    leader_mark: str  # what a leader's column head adds ("leads")
+    rows: tuple[Row, ...]
+    totals: tuple[str, ...]
+    total_label: str
+
+
+def turns_of(state: engine.State) -> list[Turn]:
+    """Every turn of the game in the order played, the one going on last."""
+    current = engine.new_game(state.players, state.target, state.seed, state.dice_scheme)
+    found: list[Turn] = []
+    sudden = 0
+    for action in state.log:
+        before, current = current, engine.apply(current, action)
+        seat = before.current
+        if current.turns[seat] == before.turns[seat]:
+            continue  # the turn goes on
+        row, sudden = _row(before, seat, sudden)
+        banked = next((e for e in current.events if isinstance(e, engine.Banked)), None)
+        kind, halves = (BANKED, banked.halves) if banked is not None else (BUST, 0)
+        found.append(Turn(seat, row, kind, halves, current.totals[seat]))
+    if not current.over and _started(current):
+        seat = current.current
+        row, _ = _row(current, seat, sudden)
+        found.append(Turn(seat, row, PLAYING, current.turn_halves, current.totals[seat]))
+    return found
+
+
+def _started(state: engine.State) -> bool:
+    """Whether the seat to play has begun its turn (ROLL pressed)."""
+    return state.phase is not engine.Phase.ROLL
+
+
+def _row(state: engine.State, seat: int, sudden: int) -> tuple[tuple[str, int], int]:
+    """The row of `seat`'s turn played at `state`, and the sudden-death rounds counted so far
+    (a round's first turn is played while all its contenders are still to play)."""
+    if state.round is engine.Round.RACE:
+        return (RACE, state.turns[seat] + 1), sudden
+    if state.round is engine.Round.FINAL_ROUND:
+        return (FINAL, 1), sudden
+    if state.still_to_play == state.contenders:
+        sudden += 1
+    return (SUDDEN, sudden), sudden
+
+
+def build_sheet(state: engine.State, t: Translator) -> Sheet:
+    """The sheet of the game as it stands."""
+    turns = turns_of(state)
+    rows: dict[tuple[str, int], dict[int, Turn]] = {}
+    for turn in turns:
+        rows.setdefault(turn.row, {})[turn.seat] = turn
+    seats = range(len(state.players))
+    best = max(state.totals)
+    leaders = frozenset(p for p in seats if best > 0 and state.totals[p] == best)
+    return Sheet(
+        caption=t("table.sheet.caption"),
+        names=state.players,
+        leaders=leaders,
+        leader_mark=t("table.sheet.leader"),
+        rows=tuple(
+            Row(kind, _row_label(kind, number, t), tuple(_cell(row.get(p), t) for p in seats))
+            for (kind, number), row in rows.items()
+        ),
+        totals=tuple(_points(total, t) for total in state.totals),
+        total_label=t("table.sheet.total"),
+    )
+
+
+def _row_label(kind: str, number: int, t: Translator) -> str:
+    if kind == RACE:
+        return t("table.sheet.round", n=number)
+    if kind == FINAL:
+        return t("table.sheet.final")
+    return t("table.sheet.sudden", n=number)
+
+
+def _points(halves: int, t: Translator) -> str:
+    return t.number(halves / 2)
+
+
+def _cell(turn: Turn | None, t: Translator) -> Cell:
+    if turn is None:
+        return Cell(EMPTY, "", "", t("table.sheet.cell.empty"))
+    total = _points(turn.total, t)
+    if turn.kind == BUST:
+        return Cell(BUST, t("table.sheet.bust"), total, t("table.sheet.cell.bust", total=total))
+    points = _points(turn.halves, t)
+    if turn.kind == PLAYING:
+        label = t.plural("table.sheet.cell.playing", turn.halves / 2, total=total)
+        return Cell(PLAYING, points, total, label)
+    label = t.plural("table.sheet.cell.banked", turn.halves / 2, total=total)
+    return Cell(BANKED, f"+{points}", total, label)

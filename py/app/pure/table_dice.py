@@ -1,0 +1,113 @@
+"""Real dice at the table (issue 24): the throw a person types, and UNDO.
+
+A game played with real dice (`cubiri.dice.TYPED`) waits at every throw for the values the
+people at the table threw. They come as taps on six face buttons or as digits typed in a field
+("146655", spaces and commas allowed); `parse_dice` reads the field and says exactly what is
+wrong, naming the count expected. A computer seat, or a person's "roll for me", throws with the
+app's dice (`app_dice`): the seed's dice at that place, so a reload throws the same again.
+
+UNDO (`undo`) steps back over the log one person's entry at a time (a typed throw, a selection,
+a BANK or ROLL AGAIN, a ROLL) and never stops inside a computer's turn, which would only play
+itself again. It rebuilds the state by replaying the shorter log: the engine stays the judge.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from app.pure.i18n import Translator
+from cubiri import dice as seeded
+from cubiri.kernel import Action, Dice, Engine
+
+FACES = range(1, 7)
+MAX_TYPED = 40  # longer than any throw written with separators: the field keeps no essay
+_SEPARATORS = re.compile(r"[\s,;]+")
+
+
+class EntryError(ValueError):
+    """Why a typed throw is refused: `code` names the message, `count` the dice expected and
+    `found` what was typed (a character, or how many dice)."""
+
+    def __init__(self, code: str, count: int, found: str) -> None:
+        super().__init__(f"{code}: {found!r} for a throw of {count} dice")
+        self.code = code  # "count" (the wrong number of dice) or "face" (not a die 1 to 6)
+        self.count, self.found = count, found
+
+    def message(self, t: Translator) -> str:
+        """What the field says: the count expected, and what was wrong."""
+        return t.plural(f"table.entry.{self.code}", self.count, found=self.found)
+
+
+def parse_dice(text: str, count: int) -> tuple[int, ...]:
+    """The values typed in the Dice field for a throw of `count` dice, or EntryError.
+
+    >>> parse_dice("146655", 6), parse_dice(" 1, 4 6 ", 3)
+    ((1, 4, 6, 6, 5, 5), (1, 4, 6))
+    >>> try:
+    ...     parse_dice("1237", 4)
+    ... except EntryError as error:
+    ...     error.code, error.found
+    ('face', '7')
+    """
+    digits = _SEPARATORS.sub("", text[: MAX_TYPED + 1])
+    for char in digits:
+        if not ("1" <= char <= "6"):
+            raise EntryError("face", count, char)
+    if len(digits) != count or len(text) > MAX_TYPED:
+        raise EntryError("count", count, str(len(digits)))
+    return tuple(int(char) for char in digits)
+
+
+def entered_fits(entered: Any, count: int | None) -> bool:
+    """Whether dice kept from an unfinished entry still belong to the throw now pending (a
+    throw of `count` dice; None: no throw is waiting)."""
+    return (
+        count is not None
+        and isinstance(entered, list | tuple)
+        and len(entered) < count
+        and all(isinstance(v, int) and not isinstance(v, bool) and v in FACES for v in entered)
+    )
+
+
+def app_dice(engine: Engine[Any], state: Any) -> Dice:
+    """The app's dice for the throw pending in a game with real dice (a computer's, or a
+    person's "roll for me"): what the seed gives at this place of the game."""
+    throw = engine.throw(state)
+    if throw is None:
+        raise ValueError("no dice are being thrown now")
+    return Dice(seeded.throw(state.seed, engine.game, throw.position, throw.count))
+
+
+@dataclass(frozen=True)
+class Undone:
+    state: Any  # the game one person's entry earlier
+    dice: tuple[int, ...] = ()  # the throw taken back, if that entry was typed dice
+
+
+def undo(
+    engine: Engine[Any],
+    state: Any,
+    restart: Callable[[], Any],
+    by_person: Callable[[Any], bool],
+) -> Undone | None:
+    """The game before the last entry a person made, or None when there is none to take
+    back. `restart()` is the game as it started; `by_person(state)` says whether the move
+    played at `state` is a person's (the seat to move, or the seat whose throw it is)."""
+    states = _replayed(engine, restart(), state.log)
+    for index in range(len(state.log) - 1, -1, -1):
+        if by_person(states[index]):
+            action: Action = state.log[index]
+            typed = action.values if isinstance(action, Dice) else ()
+            return Undone(states[index], tuple(typed))
+    return None
+
+
+def _replayed(engine: Engine[Any], start: Any, log: tuple[Action, ...]) -> list[Any]:
+    """Every state of the game, before each entry of `log` (and the last after it)."""
+    states = [start]
+    for action in log:
+        states.append(engine.apply(states[-1], action))
+    return states

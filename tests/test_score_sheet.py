@@ -1,0 +1,104 @@
+"""MISHIMASH's score sheet (issue 24): one row per round, a column per seat, every cell kind,
+the final round and sudden death marked, and the totals recounted from the cells."""
+
+from __future__ import annotations
+
+from app.pure.i18n import load_translator
+from app.pure.score_sheet import BANKED, BUST, EMPTY, FINAL, PLAYING, RACE, SUDDEN, build_sheet
+from cubiri import dice as seeded
+from cubiri.kernel import Dice
+from cubiri.mishimash import game
+
+EN = load_translator("en")
+ONE = [1, 2, 3, 4, 6, 6]  # a 1 scores 1 point (X3)
+FIVE = [5, 2, 3, 4, 6, 6]  # a 5 scores half a point
+ONES = [1, 1, 2, 3, 4, 6]  # two 1s: 2 points
+NOTHING = [2, 2, 3, 4, 6, 6]  # a bust (X11)
+
+
+def play(state: game.State, *moves: object) -> game.State:
+    for move in moves:
+        if isinstance(move, list):
+            if state.phase is game.Phase.ROLL:
+                state = game.apply(state, game.Roll())
+            state = game.apply(state, Dice(tuple(move)))
+        elif isinstance(move, tuple):
+            state = game.apply(state, game.Select(move))
+        else:
+            state = game.apply(state, game.Bank())
+    return state
+
+
+def three_seats_to_two() -> game.State:
+    """Ann reaches the target 2 in round 2 (X16: Bea and Cy play once more), Bea ties her, two
+    sudden deaths follow (X17: Ann then Bea), and Bea wins the second."""
+    state = game.new_game(["Ann", "Bea", "Cy"], 2, 0, seeded.TYPED)
+    return play(
+        state,
+        *(ONE, (0,), "bank", NOTHING, FIVE, (0,), "bank"),  # round 1
+        *(ONE, (0,), "bank"),  # round 2: Ann reaches 2
+        *(ONES, (0, 1), "bank", NOTHING),  # the final round: Bea ties, Cy busts
+        *(ONE, (0,), "bank", ONE, (0,), "bank"),  # sudden death 1: level again
+        *(NOTHING, FIVE, (0,), "bank"),  # sudden death 2: Bea ahead
+    )
+
+
+def test_every_round_is_a_row_and_every_turn_a_cell() -> None:
+    state = three_seats_to_two()
+    assert state.over and state.winner == 1
+    sheet = build_sheet(state, EN)
+    assert sheet.caption == "Score sheet" and sheet.names == ("Ann", "Bea", "Cy")
+    gone = (EMPTY, "", "")  # no turn of that seat in the round
+    table = [
+        (row.kind, row.label, [(cell.kind, cell.points, cell.total) for cell in row.cells])
+        for row in sheet.rows
+    ]
+    assert table == [
+        (RACE, "Round 1", [(BANKED, "+1", "1"), (BUST, "BUST!", "0"), (BANKED, "+0.5", "0.5")]),
+        (RACE, "Round 2", [(BANKED, "+1", "2"), gone, gone]),
+        (FINAL, "FINAL ROUND", [gone, (BANKED, "+2", "2"), (BUST, "BUST!", "0.5")]),
+        (SUDDEN, "SUDDEN DEATH 1", [(BANKED, "+1", "3"), (BANKED, "+1", "3"), gone]),
+        (SUDDEN, "SUDDEN DEATH 2", [(BUST, "BUST!", "3"), (BANKED, "+0.5", "3.5"), gone]),
+    ]
+    assert sheet.leaders == {1} and sheet.totals == ("3", "3.5", "0.5")
+
+
+def test_the_totals_are_the_sum_of_the_cells() -> None:
+    """An independent recount: the points of each column add up to the seat's total, and each
+    cell's running total is the sum of the column so far."""
+    state = three_seats_to_two()
+    sheet = build_sheet(state, EN)
+    for seat in range(3):
+        running = 0.0
+        for row in sheet.rows:
+            cell = row.cells[seat]
+            if cell.kind == BANKED:
+                running += float(cell.points)
+            if cell.kind != EMPTY:
+                assert float(cell.total) == running
+        assert running * 2 == state.totals[seat]
+
+
+def test_the_turn_being_played_shows_its_points_so_far() -> None:
+    state = play(game.new_game(["Ann", "Bea"], 50, 0, seeded.TYPED), ONE, (0,), "bank", ONES)
+    state = play(state, (0, 1))
+    sheet = build_sheet(state, EN)
+    bea = sheet.rows[0].cells[1]
+    assert (bea.kind, bea.points, bea.total) == (PLAYING, "2", "0")
+    assert bea.label == "playing, 2 points so far, total 0"
+    assert sheet.rows[0].cells[0].label == "banked 1 point, total 1"
+    assert sheet.leaders == {0}
+    before_rolling = build_sheet(play(game.new_game(["Ann", "Bea"], 50, 0, seeded.TYPED)), EN)
+    assert before_rolling.rows == () and before_rolling.leaders == frozenset()
+
+
+def test_the_sheet_reads_in_every_language() -> None:
+    state = three_seats_to_two()
+    for language, round_two, sudden in (
+        ("pt", "Ronda 2", "MORTE SÚBITA 1"),
+        ("hu", "2. kör", "HIRTELEN HALÁL 1"),
+        ("vi", "Vòng 2", "VÒNG PHÂN ĐỊNH 1"),
+    ):
+        sheet = build_sheet(state, load_translator(language))
+        assert sheet.rows[1].label == round_two and sheet.rows[3].label == sudden
+        assert sheet.rows[4].cells[1].total == "3,5"  # Intl: a decimal comma
