@@ -51,7 +51,8 @@ def test_a_wrong_entry_says_what_is_wrong_and_names_the_count(
 def test_dice_kept_from_an_unfinished_entry_fit_only_a_throw_still_waiting() -> None:
     assert entered_fits([1, 6], 6) and entered_fits([], 4)
     assert not entered_fits([1, 6], None)  # no throw waits: forgotten
-    assert not entered_fits([1, 2, 3, 4], 4)  # a whole throw is applied, never kept
+    assert entered_fits([1, 2, 3, 4], 4)  # given back by UNDO, to mend one die
+    assert not entered_fits([1, 2, 3, 4, 5], 4)
     assert not entered_fits([0, 7], 6) and not entered_fits([True], 6)
     assert not entered_fits("16", 6)
 
@@ -124,3 +125,18 @@ def test_undo_never_stops_inside_a_computers_turn() -> None:
     )
     assert bea_banked.log[: len(undone.state.log)] == undone.state.log
     assert undo(game.ENGINE, restart(), restart, people) is None  # nothing to take back
+
+
+def test_the_dice_typed_so_far_are_kept_with_the_game_while_their_throw_waits() -> None:
+    """A reload in the middle of entering a throw keeps what was entered; a kept entry that
+    no longer belongs to a waiting throw (edited, or the throw was played) is forgotten."""
+    from app.pure.saved_game import MISHIMASH, Saved
+
+    waiting = game.apply(restart(), game.Roll())
+    kept, problem = MISHIMASH.load(MISHIMASH.dump(Saved(waiting, entered=(6, 1, 4))))
+    assert problem is None and kept is not None and kept.entered == (6, 1, 4)
+    thrown = play(restart(), [1, 2, 3, 4, 6, 6])
+    for state, entered in ((thrown, [6, 1]), (waiting, [6, 9]), (waiting, [1] * 7)):
+        raw = MISHIMASH.dump(Saved(state)).replace('"game":', f'"entered": {entered}, "game":')
+        kept, problem = MISHIMASH.load(raw)
+        assert problem is None and kept is not None and kept.entered == ()

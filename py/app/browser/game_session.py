@@ -107,6 +107,12 @@ class GameSession(Generic[S]):
         self._take()
         return False
 
+    def rewind(self, saved: Saved[S]) -> bool:
+        """Save the game taken back by UNDO (issue 24): the same game, its log shorter, so it
+        keeps its id (a longer log is what `save` takes for the same game)."""
+        self._known = saved.state
+        return self.save(saved)
+
     def remember(self, saved: Saved[S] | None) -> None:
         """Keep what is no move (the die picked) in the record, under its stamp: the other
         tabs have nothing to take from it."""

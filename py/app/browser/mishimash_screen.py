@@ -29,6 +29,8 @@ from app.browser.mishimash_computer_turns import ComputerTurns
 from app.browser.mishimash_end import render_event, render_over
 from app.browser.mishimash_review import ReviewPanel
 from app.browser.mishimash_setup_form import SetupForm
+from app.browser.score_sheet_table import ScoreSheet
+from app.browser.table_entry import DiceEntry
 from app.browser.tap_guard import TapGuard
 from app.browser.tour import Tour
 from app.pure import mishimash_speech as speech
@@ -36,8 +38,11 @@ from app.pure.feel import is_new_best, is_persons_win
 from app.pure.mishimash_setup import PERSON, Seat, player_names, seat_levels
 from app.pure.mishimash_view import MishimashView, Moves, build_view
 from app.pure.saved_game import MISHIMASH, Saved
+from app.pure.score_sheet import Sheet, build_sheet
+from app.pure.table_dice import EntryError, app_dice, parse_dice, undo
 from app.pure.tour import MISHIMASH_TARGET, SEEDS, Facts
-from cubiri.kernel import RuleError
+from cubiri import dice as seeded
+from cubiri.kernel import Dice, RuleError
 from cubiri.mishimash import game as engine
 from cubiri.mishimash import odds, win_chance
 from cubiri.mishimash.scoring import DICE
@@ -50,6 +55,9 @@ class MishimashScreen:
         self.record_id: str | None = None
         self.celebrate = False  # this game, ended here and now, is a win or a record (issue 16)
         self.picked: frozenset[int] = frozenset()
+        self.entered: tuple[int, ...] = ()  # real dice: the throw typed so far (issue 24)
+        self.entry = DiceEntry(self._on_entered, self._on_typed, self._on_use, self._on_for_me)
+        self.sheet = ScoreSheet(self._sheet)
         self.form = SetupForm(host, self._start_game)  # the setup: who plays, to what target
         self.levels: tuple[str, ...] = ()  # the game's seats: PERSON or a computer's level
         self.seed: int | None = None  # from ?seed=N, for the next START
@@ -76,6 +84,9 @@ class MishimashScreen:
             listen(by_id(name), "click", self._button(name, button))
         listen(by_id("ms-new"), "click", self._guarded("ms-new", self._on_new_game))
         listen(by_id("ms-restart"), "click", self._guarded("ms-restart", self._on_restart))
+        listen(by_id("ms-undo"), "click", self._guarded("ms-undo", self._on_undo))
+        self.entry.mount()
+        self.sheet.mount()
         self.guard.watch(by_id("screen-mishimash"))
         self.form.mount()
         self.review.mount()
@@ -192,13 +203,15 @@ class MishimashScreen:
         # A person's dice picked but not taken yet (issue 29: a reload lost them); a computer
         # picks its own again, the same, when its turn goes on.
         picked = () if self.computers.to_move() else tuple(sorted(self.picked))
-        return Saved(state, self.record_id, self.levels, selected=picked)
+        entered = self.entered if self._entering() is not None else ()
+        return Saved(state, self.record_id, self.levels, selected=picked, entered=entered)
 
     def _resume(self, saved: Saved[engine.State] | None) -> None:
         """Make `saved` this screen's game (None: the setup)."""
         self.state = None if saved is None else saved.state
         self.record_id = None if saved is None else saved.record_id
         self.levels = () if saved is None else seat_levels(saved.seats, len(saved.state.players))
+        self.entered = () if saved is None else saved.entered
 
     def _save(self) -> bool:
         """Save the game; False when another tab had moved it on: its game is shown instead."""
@@ -244,11 +257,16 @@ class MishimashScreen:
             self.render()
 
     # Setup -------------------------------------------------------------------------------------
-    def _start_game(self, names: list[str], levels: tuple[str, ...], target: int) -> None:
-        """The setup's START: a game of these players (a link's seed, else a new one)."""
+    def _start_game(
+        self, names: list[str], levels: tuple[str, ...], target: int, real: bool
+    ) -> None:
+        """The setup's START: a game of these players (a link's seed, else a new one), with
+        the app's dice or, `real`, the dice thrown at the table (issue 24)."""
         seed = self.seed if self.seed is not None else random.getrandbits(31)
         self.seed = None
-        self.state = engine.new_game(names, target, seed)
+        scheme = seeded.TYPED if real else seeded.SCHEME
+        self.state = engine.new_game(names, target, seed, dice_scheme=scheme)
+        self.entered = ()
         self.levels = levels
         self.record_id, self.picked, self.celebrate = None, frozenset(), False
         self.guard.forget()
@@ -309,11 +327,13 @@ class MishimashScreen:
         try:
             for move in moves:
                 state = engine.play(state, move)
+            if self._apps_throw(state):  # a computer's throw in a game with real dice
+                state = engine.apply(state, app_dice(engine.ENGINE, state))
         except RuleError as error:
             # The buttons only offer legal moves; should one slip through, say why in words.
             self.host.announce(speech.refused(error.code, self.host.t))
             return
-        self.state, self.picked = state, frozenset()
+        self.state, self.picked, self.entered = state, frozenset(), ()
         if state.over:
             self._finish(state)
         if not self._save():
@@ -327,7 +347,7 @@ class MishimashScreen:
         if self.celebrate and state.over:
             happened.append("record")
         feel.tell(happened)
-        if isinstance(moves[-1], engine.Roll | engine.RollAgain):
+        if isinstance(moves[-1], engine.Roll | engine.RollAgain | Dice):
             for index in range(len(state.dice)):
                 restart_animation(by_id(f"ms-die-{index}"), "tumble")
         view = self.render()
@@ -368,11 +388,85 @@ class MishimashScreen:
             target = by_id("ms-result")
         elif self.computers.to_move():
             target = heading  # watch its turn; nothing of the person's is live meanwhile
+        elif self._entering() is not None:
+            target = by_id("ms-face-1")  # the table throws: enter its dice
         elif state.phase is engine.Phase.SELECT:
             target = by_id("ms-die-0")
         else:
             target = by_id("ms-roll")
         self.guard.focus(target)
+
+    # Real dice at the table (issue 24) -----------------------------------------------------------
+    def _is_person(self, seat: int) -> bool:
+        return not self.levels or not self.levels[seat]
+
+    def _apps_throw(self, state: engine.State) -> bool:
+        """Whether the app throws now in a game with real dice: a computer seat's throw."""
+        waits = state.dice_scheme == seeded.TYPED and engine.ENGINE.throw(state) is not None
+        return waits and not self._is_person(state.current)
+
+    def _entering(self) -> int | None:
+        """The dice a person is to enter for the throw waiting (None: no such throw)."""
+        state = self.state
+        if state is None or state.dice_scheme != seeded.TYPED or self.tour.active:
+            return None
+        throw = engine.ENGINE.throw(state)
+        return throw.count if throw is not None and self._is_person(state.current) else None
+
+    def _on_entered(self, values: tuple[int, ...]) -> None:
+        """A face tapped, or an entered die removed: kept across a reload at once."""
+        if self._entering() is None or self.overtaken():
+            return
+        self.entered = values
+        self.session.remember(self._saved())
+        self.render()
+
+    def _on_typed(self, text: str) -> None:
+        """Enter in the field "Dice": the throw, or why not (and nothing changes)."""
+        count = self._entering()
+        if count is None:
+            return
+        try:
+            values = parse_dice(text, count)
+        except EntryError as error:
+            self.entry.error(error.message(self.host.t))
+            return
+        self.entry.error("")
+        self.play((Dice(values),))
+
+    def _on_use(self) -> None:
+        count = self._entering()
+        if count is not None and len(self.entered) == count:
+            self.play((Dice(self.entered),))
+
+    def _on_for_me(self) -> None:
+        """ROLL FOR ME: this throw with the app's dice, as a computer seat throws."""
+        if self.state is not None and self._entering() is not None:
+            self.play((app_dice(engine.ENGINE, self.state),))
+
+    def _on_undo(self, _event: Any) -> None:
+        """UNDO: one person's entry back (a typed throw, a selection, BANK, ROLL AGAIN, ROLL),
+        into earlier turns as often as wanted; a throw taken back is given back to mend."""
+        state = self.state
+        if state is None or state.over or self.overtaken():
+            return
+        start = engine.new_game(state.players, state.target, state.seed, state.dice_scheme)
+        undone = undo(engine.ENGINE, state, lambda: start, lambda at: self._is_person(at.current))
+        if undone is None:
+            return
+        self.computers.stop()
+        self.state, self.picked, self.entered = undone.state, frozenset(), undone.dice
+        self.guard.forget()
+        saved = self._saved()
+        if saved is None or not self.session.rewind(saved):
+            return
+        self.render()
+        now = undone.state
+        self.host.announce(self.host.t("table.undo.done", name=now.players[now.current]))
+        self.computers.schedule()
+
+    def _sheet(self) -> Sheet | None:
+        return None if self.state is None else build_sheet(self.state, self.host.t)
 
     # The final round's odds, built between frames ------------------------------------------------
     def _start_reach_table(self) -> None:
@@ -505,6 +599,16 @@ class MishimashScreen:
             coach.appendChild(item)
         coach.hidden = not view.coach.lines
         by_id("ms-roll").textContent = t("mishimash.roll")
+        entering = self._entering()
+        self.entry.show(entering, self.entered, t)
+        if entering is not None:  # the table throws: its dice are entered, not tapped
+            by_id("ms-selection").hidden = True
+            by_id("ms-actions").hidden = True
+        else:
+            by_id("ms-selection").hidden = False
+        undoable = state.dice_scheme == seeded.TYPED and bool(state.log) and not over
+        by_id("ms-undo").hidden = not undoable or self.tour.active
+        self.sheet.render(over and state.dice_scheme == seeded.TYPED)
         if over:
             render_over(state, view, t, self.records, self.record_id, self.celebrate)
         self.review.reset()

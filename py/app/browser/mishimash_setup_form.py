@@ -41,9 +41,11 @@ from cubiri.mishimash import game as engine
 SETUP_KEY = "cubiri.mishimash.players"
 TARGET_KEY = "cubiri.mishimash.target"  # the target chosen last time, as typed or picked
 DRAFT_KEY = "cubiri.mishimash.setup.draft"  # the form as the player left it, before START
+REAL_KEY = "cubiri.mishimash.real_dice"  # "1": the last game was played with real dice
 
-# START: the players' names, each seat's level (PERSON or a computer's), and the target.
-Start = Callable[[list[str], tuple[str, ...], int], None]
+# START: the players' names, each seat's level (PERSON or a computer's), the target, and
+# whether the table throws real dice (issue 24).
+Start = Callable[[list[str], tuple[str, ...], int, bool], None]
 
 
 class SetupForm:
@@ -64,7 +66,12 @@ class SetupForm:
         listen(by_id("ms-custom"), "input", self._on_custom_input)
         self._restore_target()
         self._restore_draft_target()
+        by_id("ms-real-dice").checked = storage.read(REAL_KEY) == "1"
         self.render()
+
+    def ask_real_dice(self) -> None:
+        """`?dice=real`: the next game is played with real dice."""
+        by_id("ms-real-dice").checked = True
 
     def names(self) -> list[str]:
         """The players' names as a game would take them (a seat left empty numbered)."""
@@ -262,4 +269,9 @@ class SetupForm:
         storage.write(TARGET_KEY, str(target))
         storage.remove(DRAFT_KEY)  # started: the next setup begins from these players
         self._draft = None
-        self.start(self.names(), tuple(seat.level for seat in self.seats), target)
+        real = bool(by_id("ms-real-dice").checked)
+        if real:
+            storage.write(REAL_KEY, "1")
+        else:
+            storage.remove(REAL_KEY)
+        self.start(self.names(), tuple(seat.level for seat in self.seats), target, real)

@@ -31,6 +31,7 @@ from typing import Any, Generic, TypeVar
 
 from app.pure.bounded import loads, version_of
 from app.pure.daily import GameMeta, parse_day
+from app.pure.table_dice import entered_fits
 from cubiri import kernel
 from cubiri.magdagdon import game as magdagdon
 from cubiri.mishimash import game as mishimash
@@ -40,7 +41,7 @@ LEGACY_VERSION = 1  # before issue 23: MAGDAGDON's meta and pick under keys of t
 _STAMP = re.compile(r'"stamp": "([0-9a-z-]{1,40})"\}\s*$')
 _ID = re.compile(r"^[0-9a-z-]{1,40}$")
 _FIELDS = {"version", "id", "game", "record", "history", "seats", "daily", "practice"}
-_FIELDS |= {"assisted", "picked", "selected", "stamp"}
+_FIELDS |= {"assisted", "picked", "selected", "entered", "stamp"}
 S = TypeVar("S")
 
 
@@ -54,6 +55,7 @@ class Saved(Generic[S]):
     game_id: str = ""  # given when the game starts ("": not yet)
     in_history: bool = False  # the finished game has its entry in the history
     selected: tuple[int, ...] = ()  # MISHIMASH: the dice picked but not taken, at this state
+    entered: tuple[int, ...] = ()  # real dice (issue 24): a throw's values typed so far
 
 
 def new_game_id(seed: int, bits: int) -> str:
@@ -69,12 +71,15 @@ class SaveCodec(Generic[S]):
         from_dict: Callable[[Any], S],
         pick_fits: Callable[[S, int], bool] | None = None,
         selection_fits: Callable[[S, tuple[int, ...]], bool] | None = None,
+        throw: Callable[[S], Any] | None = None,
     ) -> None:
         """`pick_fits(state, die)`: whether a kept pick still means something (MAGDAGDON);
         None: a game without meta or picks (MISHIMASH). `selection_fits(state, dice)`: the
-        same for dice picked together (MISHIMASH)."""
+        same for dice picked together (MISHIMASH). `throw(state)`: the engine's throw waiting for
+        its dice (real dice: what a person has typed of it is kept)."""
         self.game, self._to_dict, self._from_dict = game, to_dict, from_dict
         self._pick_fits, self._selection_fits = pick_fits, selection_fits
+        self._throw = throw
 
     def dump(self, saved: Saved[S] | None, stamp: str | None = None) -> str:
         """`saved` as stored; None: no game, given up on purpose (see `empty`)."""
@@ -97,6 +102,8 @@ class SaveCodec(Generic[S]):
                 data["picked"] = saved.picked
             if saved.selected:
                 data["selected"] = list(saved.selected)
+            if saved.entered:
+                data["entered"] = list(saved.entered)
         if stamp is not None:
             data["stamp"] = stamp
         return json.dumps(data)
@@ -197,8 +204,21 @@ class SaveCodec(Generic[S]):
             picked = None  # a pick that no longer fits is forgotten, not an error
         selected = self._selected(saved.state, data.get("selected", []))
         return Saved(
-            saved.state, saved.record_id, saved.seats, meta, picked, ident, history, selected
+            saved.state,
+            saved.record_id,
+            saved.seats,
+            meta,
+            picked,
+            ident,
+            history,
+            selected,
+            self._entered(saved.state, data.get("entered", [])),
         )
+
+    def _entered(self, state: S, kept: Any) -> tuple[int, ...]:
+        """A throw's dice typed so far, if that throw still waits for them (else forgotten)."""
+        throw = self._throw(state) if self._throw is not None else None
+        return tuple(kept) if entered_fits(kept, None if throw is None else throw.count) else ()
 
     def _selected(self, state: S, kept: Any) -> tuple[int, ...]:
         """The dice picked together, if they still fit `state` (else forgotten, no error)."""
@@ -268,7 +288,9 @@ def _pick_fits(state: magdagdon.State, die: int) -> bool:
     return state.phase is magdagdon.Phase.PLACE and die in state.available
 
 
-MAGDAGDON = SaveCodec("MAGDAGDON", magdagdon.to_dict, magdagdon.from_dict, _pick_fits)
+MAGDAGDON = SaveCodec(
+    "MAGDAGDON", magdagdon.to_dict, magdagdon.from_dict, _pick_fits, throw=magdagdon.ENGINE.throw
+)
 
 
 def _selection_fits(state: mishimash.State, dice: tuple[int, ...]) -> bool:
@@ -276,5 +298,9 @@ def _selection_fits(state: mishimash.State, dice: tuple[int, ...]) -> bool:
 
 
 MISHIMASH = SaveCodec(
-    "MISHIMASH", mishimash.to_dict, mishimash.from_dict, selection_fits=_selection_fits
+    "MISHIMASH",
+    mishimash.to_dict,
+    mishimash.from_dict,
+    selection_fits=_selection_fits,
+    throw=mishimash.ENGINE.throw,
 )

@@ -62,12 +62,13 @@ def parse_dice(text: str, count: int) -> tuple[int, ...]:
 
 
 def entered_fits(entered: Any, count: int | None) -> bool:
-    """Whether dice kept from an unfinished entry still belong to the throw now pending (a
-    throw of `count` dice; None: no throw is waiting)."""
+    """Whether dice kept from an entry not used yet still belong to the throw now pending (a
+    throw of `count` dice; None: no throw is waiting). A whole throw may be kept: UNDO gives
+    back the dice it took back, for the one wrong die to be mended."""
     return (
         count is not None
         and isinstance(entered, list | tuple)
-        and len(entered) < count
+        and len(entered) <= count
         and all(isinstance(v, int) and not isinstance(v, bool) and v in FACES for v in entered)
     )
 

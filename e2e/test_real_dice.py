@@ -1,0 +1,154 @@
+"""Issue 24: MISHIMASH at a real table. Every throw is typed (faces or the field "Dice"), wrong
+entries are refused with their message and change nothing, a reload keeps a throw half
+entered, UNDO steps back from one seat's bust into the turn before, and the score sheet of a
+game with a final round and two sudden deaths adds up."""
+
+from __future__ import annotations
+
+import json
+
+from playwright.sync_api import Page, expect
+
+from e2e.conftest import READY, READY_TIMEOUT_MS, PageLog
+from e2e.taps import tap
+
+GAME_KEY = "cubiri.mishimash.game"
+ONE = "123466"  # a 1 scores 1 point (X3)
+FIVE = "523466"  # a 5 scores half a point
+ONES = "112346"  # two 1s: 2 points
+NOTHING = "223466"  # a bust (X11)
+
+
+def ready(page: Page, url: str) -> None:
+    page.goto(url)
+    page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
+
+
+def logged(page: Page) -> int:
+    raw = page.evaluate(f"localStorage.getItem('{GAME_KEY}')")
+    return len(json.loads(raw)["game"]["log"]) if raw else 0
+
+
+def start(page: Page, names: list[str], target: int) -> None:
+    for index, name in enumerate(names):
+        if index > 0:
+            tap(page.locator("#ms-add"))
+        page.locator(f"#ms-names input[data-player='{index}']").fill(name)
+    page.locator("input[name=ms-target][value=custom]").check(force=True)
+    page.locator("#ms-custom").fill(str(target))
+    page.get_by_role("checkbox", name="Real dice").check()
+    tap(page.locator("#ms-start"))
+    expect(page.locator("#ms-roll")).to_be_visible()
+
+
+def field(page: Page):  # type: ignore[no-untyped-def]
+    return page.get_by_role("textbox", name="Dice")
+
+
+def throw(page: Page, dice: str) -> None:
+    """ROLL if the turn starts, then the throw typed in the field with Enter."""
+    if page.locator("#ms-roll").is_visible():
+        tap(page.locator("#ms-roll"))
+    expect(page.locator("#ms-entry")).to_be_visible()
+    field(page).fill(dice)
+    field(page).press("Enter")
+    expect(page.locator("#ms-entry")).to_be_hidden()
+
+
+def take(page: Page, dice: tuple[int, ...], bank: bool = True) -> None:
+    for index in dice:
+        tap(page.locator(f"#ms-die-{index}"))
+    tap(page.locator("#ms-bank" if bank else "#ms-again"))
+
+
+def test_a_table_of_three_plays_to_a_sudden_death_with_typed_dice(
+    page: Page, base_url: str, page_log: PageLog
+) -> None:
+    ready(page, base_url + "#mishimash")
+    start(page, ["Ann", "Bea", "Cy"], 2)
+
+    # The first throw by faces: six taps and USE THESE DICE (seven taps in all).
+    tap(page.locator("#ms-roll"))
+    expect(page.locator("#ms-entry-prompt")).to_have_text("Throw 6 dice and enter them")
+    before = logged(page)
+    for text, message in (
+        ("22", "This throw has 6 dice: 2 entered."),
+        ("1237", "A die shows 1 to 6, not “7”: enter 6 dice."),
+        ("abc", "A die shows 1 to 6, not “a”: enter 6 dice."),
+    ):
+        field(page).fill(text)
+        field(page).press("Enter")
+        expect(page.locator("#ms-entry-error")).to_have_text(message)
+        assert logged(page) == before  # nothing changed
+    expect(page.locator("#ms-entry-use")).to_be_disabled()
+    for face in "123":
+        tap(page.locator(f"#ms-face-{face}"))
+    # A reload in the middle of entering the throw keeps what was entered.
+    page.reload()
+    page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
+    entered = page.locator("#ms-entry-dice .die")
+    expect(entered).to_have_count(3)
+    assert [d.strip() for d in entered.all_text_contents()] == ["1", "2", "3"]
+    expect(page.locator("#ms-entry-progress")).to_have_text("3 of 6 dice entered")
+    for face in "466":
+        tap(page.locator(f"#ms-face-{face}"))
+    expect(page.locator("#ms-face-1")).to_be_disabled()
+    tap(page.locator("#ms-entry-use"))
+    expect(page.locator("#ms-die-0")).to_have_text("1")
+    take(page, (0,))  # Ann banks 1
+
+    # Bea busts; UNDO takes back her throw (given back to mend), her ROLL, then Ann's BANK.
+    throw(page, NOTHING)
+    expect(page.locator("#ms-turn-of")).to_contain_text("Cy")
+    undo = page.get_by_role("button", name="UNDO")
+    tap(undo)
+    expect(page.locator("#ms-entry-dice .die")).to_have_count(6)
+    expect(page.locator("#ms-turn-of")).to_contain_text("Bea")
+    tap(undo)
+    expect(page.locator("#ms-roll")).to_be_visible()
+    tap(undo)
+    expect(page.locator("#ms-turn-of")).to_contain_text("Ann")
+    expect(page.locator("#ms-bank")).to_be_enabled()
+    tap(page.locator("#ms-bank"))  # Ann banks again, and the game goes on
+    throw(page, NOTHING)
+    throw(page, FIVE)
+    take(page, (0,))  # Cy banks 0.5
+    throw(page, ONE)
+    take(page, (0,))  # round 2: Ann reaches 2, the final round begins
+    throw(page, ONES)
+    take(page, (0, 1))  # Bea ties her
+    throw(page, NOTHING)  # Cy busts: sudden death, Ann then Bea
+    sheet_button = page.get_by_role("button", name="SCORE SHEET")
+    tap(sheet_button)
+    expect(sheet_button).to_have_attribute("aria-expanded", "true")
+    sheet = page.get_by_role("table", name="Score sheet")
+    expect(sheet.locator("tbody tr")).to_have_count(3)
+    throw(page, ONE)
+    take(page, (0,))
+    throw(page, ONE)
+    take(page, (0,))  # level again
+    throw(page, NOTHING)
+    throw(page, FIVE)
+    take(page, (0,))  # Bea ahead: she wins
+    expect(page.locator("#ms-result")).to_contain_text("Bea")
+
+    # The sheet at the end, recounted: each column's points add up to its total.
+    sheet = page.locator("#ms-over-sheet").get_by_role("table", name="Score sheet")
+    rows = sheet.locator("tbody tr")
+    assert [t.strip() for t in rows.locator("th").all_text_contents()] == [
+        "Round 1",
+        "Round 2",
+        "FINAL ROUND",
+        "SUDDEN DEATH 1",
+        "SUDDEN DEATH 2",
+    ]
+    totals = [float(t) for t in sheet.locator("tfoot td").all_text_contents()]
+    assert totals == [3, 3.5, 0.5]
+    for seat in range(3):
+        points = rows.locator(f"td:nth-of-type({seat + 1}) .points").all_text_contents()
+        banked = [float(p) for p in points if p.startswith("+")]
+        assert sum(banked) == totals[seat]
+    busts = sheet.locator("td[data-kind=bust]")
+    expect(busts).to_have_count(3)  # Bea in round 1, Cy in the final round, Ann in the second
+    expect(sheet.locator("thead th.leader")).to_contain_text("Bea")
+    assert page_log.console_errors == []
