@@ -9,6 +9,10 @@ import json
 
 from playwright.sync_api import Page, expect
 
+from app.pure.table_dice import app_dice
+from cubiri.dice import TYPED
+from cubiri.mishimash import game as engine
+from cubiri.mishimash import selection_points
 from e2e.conftest import READY, READY_TIMEOUT_MS, PageLog
 from e2e.taps import tap
 
@@ -151,4 +155,55 @@ def test_a_table_of_three_plays_to_a_sudden_death_with_typed_dice(
     busts = sheet.locator("td[data-kind=bust]")
     expect(busts).to_have_count(3)  # Bea in round 1, Cy in the final round, Ann in the second
     expect(sheet.locator("thead th.leader")).to_contain_text("Bea")
+    assert page_log.console_errors == []
+
+
+def first_throw_scores(seed: int) -> tuple[int, ...] | None:
+    """The best selection of the app's first throw in a game with real dice of this seed."""
+    state = engine.apply(engine.new_game(["Ann", "Cleo"], 1000, seed, TYPED), engine.Roll())
+    state = engine.apply(state, app_dice(engine.ENGINE, state))
+    if state.phase is not engine.Phase.SELECT:
+        return None
+    return max(
+        engine.legal_selections(state.dice),
+        key=lambda chosen: selection_points(list(state.dice), [state.dice[i] for i in chosen]),
+    )
+
+
+def test_a_real_dice_link_asks_first_and_a_computer_seat_throws_the_apps_dice(
+    page: Page, base_url: str, page_log: PageLog
+) -> None:
+    """`?dice=real` over a game in progress asks before giving it up; then a person's ROLL
+    FOR ME and a computer seat's turn throw the app's dice, and UNDO takes back the
+    computer's turn with the person's BANK before it."""
+    seed = next(s for s in range(100) if first_throw_scores(s))
+    chosen = first_throw_scores(seed)
+    assert chosen is not None
+    ready(page, base_url + "#mishimash")
+    tap(page.locator("#ms-start"))  # a game with the app's dice
+    tap(page.locator("#ms-roll"))
+    ready(page, base_url + f"?seed={seed}&dice=real#mishimash")
+    dialog = page.get_by_role("dialog")
+    expect(dialog).to_contain_text(f"seed {seed}")  # one question for the whole link
+    dialog.get_by_role("button", name="NEW GAME").click()
+    expect(page.get_by_role("checkbox", name="Real dice")).to_be_checked()
+    page.locator("#ms-names input[data-player='0']").fill("Ann")
+    tap(page.locator("#ms-add"))
+    page.locator("#ms-names select[data-seat='1']").select_option("cautious")
+    page.locator("#ms-names input[data-player='1']").fill("Cleo")
+    tap(page.locator("#ms-start"))
+    tap(page.locator("#ms-roll"))
+    tap(page.get_by_role("button", name="ROLL FOR ME"))
+    for index in chosen:
+        tap(page.locator(f"#ms-die-{index}"))
+    tap(page.locator("#ms-bank"))
+    expect(page.locator("#ms-turn-of")).to_contain_text("Ann", timeout=30_000)
+    expect(page.locator("#ms-roll")).to_be_enabled()
+    raw = json.loads(page.evaluate(f"localStorage.getItem('{GAME_KEY}')"))
+    assert raw["game"]["dice_scheme"] == TYPED and raw["seats"] == ["", "cautious"]
+    after_computer = logged(page)
+    tap(page.get_by_role("button", name="UNDO"))
+    expect(page.locator("#ms-bank")).to_be_enabled()  # back to Ann's BANK, Cleo's turn gone
+    expect(page.locator("#ms-turn-of")).to_contain_text("Ann")
+    assert logged(page) == 3 < after_computer  # ROLL, the dice, the selection: not the BANK
     assert page_log.console_errors == []

@@ -7,6 +7,7 @@ legal and what points are worth; `mishimash_view` decides what to show; this mod
 from __future__ import annotations
 
 import random
+from functools import partial
 from typing import Any
 
 from js import document, window
@@ -116,9 +117,10 @@ class MishimashScreen:
         return guarded
 
     # Opening, saving, records ------------------------------------------------------------------
-    def open(self, seed: int | None, tour: bool = False) -> None:
+    def open(self, seed: int | None, tour: bool = False, real: bool = False) -> None:
         """The game in progress, or the setup; `tour` (from RULES) shows the first-game
-        walkthrough again, and a first visit (nothing saved, no link) shows it."""
+        walkthrough again, and a first visit (nothing saved, no link) shows it; `real`
+        (`?dice=real`) sets the setup for real dice, asking first if a game is in progress."""
         if self.tour.active and not tour and seed is None:
             self.render()  # back from RULES or SETTINGS in the middle of the walkthrough
             return
@@ -145,9 +147,12 @@ class MishimashScreen:
                 # A link never silently throws away the game in progress (issue 15): ask, and
                 # on KEEP PLAYING the game stays as it was.
                 text = self.host.t("confirm.mishimash.seed", seed=seed)
-                self.host.ask(text, lambda: self._setup_for(seed))
+                self.host.ask(text, partial(self._setup_for, seed, real))
+                real = False  # asked once, for both
             else:
                 self.state, self.seed = None, seed  # a reproducible game from START
+        if real:
+            self._open_real_dice()
         self.render()
         self._start_reach_table()
         self.computers.schedule()  # a computer's turn goes on where it was
@@ -188,10 +193,24 @@ class MishimashScreen:
     def _in_progress(self) -> bool:
         return self.session.in_progress(self.state)
 
-    def _setup_for(self, seed: int) -> None:
+    def _open_real_dice(self) -> None:
+        """`?dice=real`: a game with real dice goes on; another in progress is given up only
+        when the player says so; then the setup, "Real dice" chosen."""
+        state = self.state
+        if state is not None and state.dice_scheme == seeded.TYPED and not state.over:
+            return
+        if self._in_progress():
+            text = self.host.t("confirm.mishimash.real_dice")
+            self.host.ask(text, lambda: self._setup_for(self.seed, real=True))
+            return
+        self._setup_for(self.seed, real=True)
+
+    def _setup_for(self, seed: int | None, real: bool = False) -> None:
         """The setup for a link's seed, the game in progress given up."""
         self.computers.stop()
         self.state, self.seed, self.record_id, self.picked = None, seed, None, frozenset()
+        if real:
+            self.form.ask_real_dice()
         self._save()
         self.render()
 
@@ -601,11 +620,10 @@ class MishimashScreen:
         by_id("ms-roll").textContent = t("mishimash.roll")
         entering = self._entering()
         self.entry.show(entering, self.entered, t)
-        if entering is not None:  # the table throws: its dice are entered, not tapped
-            by_id("ms-selection").hidden = True
+        # The table throws: its dice are entered, not shown or tapped.
+        by_id("ms-dice").hidden = by_id("ms-selection").hidden = entering is not None
+        if entering is not None:
             by_id("ms-actions").hidden = True
-        else:
-            by_id("ms-selection").hidden = False
         undoable = state.dice_scheme == seeded.TYPED and bool(state.log) and not over
         by_id("ms-undo").hidden = not undoable or self.tour.active
         self.sheet.render(over and state.dice_scheme == seeded.TYPED)

@@ -36,7 +36,7 @@ if TYPE_CHECKING:
 
 LANGUAGE_KEY = "cubiri.language"
 MAX_QUERY = 2_000  # the app's own links are a few dozen characters; others' far below this
-LINK_PARAMS = ("seed", "daily", "bench")  # the parameters the app reads from its URL
+LINK_PARAMS = ("seed", "daily", "dice", "bench")  # the parameters the app reads from its URL
 MAX_DAILY_LINK = 40  # `?daily=` is a date (10 characters) or "today"
 
 
@@ -54,6 +54,7 @@ class Shell:
         self.confirm = Confirm(self.settings.sync_difficulty)
         self.seed = self._take_seed()
         self.daily = self._take_daily()  # `?daily=YYYY-MM-DD`, or "today" from a DAILY button
+        self.real_dice = self._take_param("dice") == "real"  # `?dice=real` (issue 24)
         self.depth = 0  # screens opened inside the app since it loaded, for the back button
         self.tour: str | None = None  # the game whose walkthrough RULES asked for (issue 16)
         self._said_now: list[str] = []  # said in this instant (see announce)
@@ -219,7 +220,8 @@ class Shell:
             daily, self.daily = self.daily, None
             self.magdagdon.open(self.take_seed(), daily, tour=self._take_tour(screen))
         elif screen == "mishimash":
-            self.mishimash.open(self.take_seed(), tour=self._take_tour(screen))
+            real, self.real_dice = self.real_dice, False
+            self.mishimash.open(self.take_seed(), tour=self._take_tour(screen), real=real)
         elif screen == "scores":
             self._render_scores()
         elif screen == "statistics":
