@@ -7,13 +7,15 @@ from __future__ import annotations
 
 import json
 
-from playwright.sync_api import Page, expect
+import pytest
+from playwright.sync_api import Browser, Page, expect
 
 from app.pure.table_dice import app_dice
 from cubiri.dice import TYPED
 from cubiri.mishimash import game as engine
 from cubiri.mishimash import selection_points
-from e2e.conftest import READY, READY_TIMEOUT_MS, PageLog
+from e2e.a11y import axe_violations, new_page, open_at
+from e2e.conftest import PHONE, READY, READY_TIMEOUT_MS, WALKTHROUGH_SEEN, PageLog
 from e2e.taps import tap
 
 GAME_KEY = "cubiri.mishimash.game"
@@ -54,8 +56,8 @@ def throw(page: Page, dice: str) -> None:
     if page.locator("#ms-roll").is_visible():
         tap(page.locator("#ms-roll"))
     expect(page.locator("#ms-entry")).to_be_visible()
-    field(page).fill(dice)
-    field(page).press("Enter")
+    page.locator("#ms-entry-text").fill(dice)
+    page.locator("#ms-entry-text").press("Enter")
     expect(page.locator("#ms-entry")).to_be_hidden()
 
 
@@ -207,3 +209,39 @@ def test_a_real_dice_link_asks_first_and_a_computer_seat_throws_the_apps_dice(
     expect(page.locator("#ms-turn-of")).to_contain_text("Ann")
     assert logged(page) == 3 < after_computer  # ROLL, the dice, the selection: not the BANK
     assert page_log.console_errors == []
+
+
+@pytest.mark.parametrize("language", ["en", "pt", "hu", "vi"])
+def test_axe_finds_nothing_on_the_real_dice_states(
+    browser: Browser, base_url: str, language: str
+) -> None:
+    """The setup with "Real dice", a throw being entered (with a refusal), the score sheet
+    open, and the sheet at the end, in every language, at a phone's size."""
+    page = new_page(browser, base_url, language, PHONE)
+    page.context.add_init_script(WALKTHROUGH_SEEN)
+    open_at(page, base_url, "#mishimash")
+    page.locator("#ms-names input[data-player='0']").fill("Ann")
+    tap(page.locator("#ms-add"))
+    page.locator("#ms-names input[data-player='1']").fill("Bea")
+    page.locator("input[name=ms-target][value=custom]").check(force=True)
+    page.locator("#ms-custom").fill("2")
+    page.locator("#ms-real-dice").check()
+    found = {"setup": axe_violations(page)}
+    tap(page.locator("#ms-start"))
+    tap(page.locator("#ms-roll"))
+    tap(page.locator("#ms-face-1"))
+    page.locator("#ms-entry-text").fill("7")
+    page.locator("#ms-entry-text").press("Enter")
+    expect(page.locator("#ms-entry-error")).not_to_be_empty()
+    found["entry"] = axe_violations(page)
+    page.locator("#ms-entry-text").fill(ONES)
+    page.locator("#ms-entry-text").press("Enter")
+    take(page, (0, 1))  # Ann reaches 2: the final round
+    tap(page.locator("#ms-sheet-open"))
+    expect(page.locator("#ms-sheet table")).to_be_visible()
+    found["sheet"] = axe_violations(page)
+    throw(page, NOTHING)  # Bea busts: Ann wins
+    expect(page.locator("#ms-over-sheet table")).to_be_visible()
+    found["end"] = axe_violations(page)
+    assert found == {"setup": [], "entry": [], "sheet": [], "end": []}
+    page.context.close()
