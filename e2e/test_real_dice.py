@@ -245,3 +245,48 @@ def test_axe_finds_nothing_on_the_real_dice_states(
     found["end"] = axe_violations(page)
     assert found == {"setup": [], "entry": [], "sheet": [], "end": []}
     page.context.close()
+
+
+def test_a_correction_of_an_earlier_round_is_shown_on_the_sheet(
+    page: Page, base_url: str, page_log: PageLog
+) -> None:
+    """The table forgot to type Bea's 5 points of round 1: corrected in round 2 without
+    undoing anything, shown in her round-1 cell and listed under the sheet; refused where it
+    is no number or would take her below 0; kept by a reload; UNDO takes it back."""
+    ready(page, base_url + "#mishimash")
+    start(page, ["Ann", "Bea"], 50)
+    throw(page, ONE)
+    take(page, (0,))
+    throw(page, NOTHING)  # Bea's 5 points that the table forgot to type
+    throw(page, ONE)
+    take(page, (0,))  # round 2: Ann; Bea to roll
+    tap(page.get_by_role("button", name="SCORE SHEET"))
+    form = page.get_by_role("group", name="Correct a turn")
+    form.get_by_label("Player").select_option(label="Bea")
+    expect(form.get_by_label("Round")).to_have_value("1")
+    points = form.get_by_label("Points (+ or −)")
+    for typed, message in (
+        ("abc", "Points are a number such as 5, −5 or 10.5, not “abc”."),
+        ("-9", "A correction cannot take a total below 0."),
+    ):
+        points.fill(typed)
+        tap(form.get_by_role("button", name="CORRECT"))
+        expect(page.locator("#ms-correct-error")).to_have_text(message)
+    points.fill("+5")
+    tap(form.get_by_role("button", name="CORRECT"))
+    expect(page.locator("#ms-correct-error")).to_be_empty()
+    sheet = page.get_by_role("table", name="Score sheet")
+    bea_round_one = sheet.locator("tbody tr").first.locator("td").nth(1)
+    expect(bea_round_one.locator(".fix")).to_have_text("corrected +5")
+    expect(bea_round_one.locator(".total")).to_have_text("5")
+    notes = page.locator("#ms-sheet .ms-sheet-notes li")
+    expect(notes).to_have_text(["Bea: +5 points in Round 1 (correction)"])
+    expect(page.locator("#ms-players li").nth(1)).to_contain_text("5")
+    page.reload()
+    page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
+    tap(page.get_by_role("button", name="SCORE SHEET"))
+    expect(page.locator("#ms-sheet .ms-sheet-notes li")).to_have_count(1)
+    tap(page.get_by_role("button", name="UNDO"))
+    expect(page.locator("#ms-sheet .ms-sheet-notes li")).to_have_count(0)
+    expect(page.locator("#ms-players li").nth(1)).to_contain_text("0")
+    assert page_log.console_errors == []

@@ -62,6 +62,8 @@ NOT_COUNTED = {
     "table.sheet.round": "ordinal label: Round 3",
     "table.sheet.sudden": "ordinal label: SUDDEN DEATH 2",
     "table.sheet.cell.bust": "a label's value: bust, total 31.5",
+    "table.sheet.corrected": "a signed amount as a label: corrected +5",
+    "table.correct.bad_points": "the text typed, quoted: not “5x”",
     "magdagdon.turn": "ordinal label: Turn 3",
     "stats.histogram.summary": "a range of scores: Scores from 40 to 180",
     "stats.range": "a range of scores: 40–59",
@@ -158,6 +160,7 @@ NOT_COUNTED = {
 # Messages that count points, which can have a half: rendered with 0.5 and 1.5 too.
 POINT_MESSAGES = {"mishimash.bust", "mishimash.banked", "celebrate.points"}
 POINT_MESSAGES |= {"table.sheet.cell.banked", "table.sheet.cell.playing"}
+POINT_MESSAGES |= {"table.sheet.correction"}
 COUNTS: tuple[float, ...] = (0, 1, 2, 5)
 HALVES: tuple[float, ...] = (0.5, 1.5, 10.5)
 NAMES = {
@@ -266,6 +269,7 @@ def renders(t: Translator, base: str) -> list[str]:
     params = {"name": NAMES[t.language][0], "target": t.number(1000), "cost": t.number(20)}
     # Issue 24: what was typed, how many dice are in, a seat's running total.
     params |= {"found": t.number(3), "entered": t.number(2), "total": t.number(31.5)}
+    params |= {"round": t("table.sheet.round", n=2)}
     if base in NAME_PLURALS:
         names = NAMES[t.language]
         return [t.plural_names(base, names[:count]) for count in (1, 2, 3)]

@@ -3,10 +3,12 @@ the final round and sudden death marked, and the totals recounted from the cells
 
 from __future__ import annotations
 
+import pytest
+
 from app.pure.i18n import load_translator
 from app.pure.score_sheet import BANKED, BUST, EMPTY, FINAL, PLAYING, RACE, SUDDEN, build_sheet
 from cubiri import dice as seeded
-from cubiri.kernel import Dice
+from cubiri.kernel import Dice, RuleError
 from cubiri.mishimash import game
 
 EN = load_translator("en")
@@ -102,3 +104,45 @@ def test_the_sheet_reads_in_every_language() -> None:
         sheet = build_sheet(state, load_translator(language))
         assert sheet.rows[1].label == round_two and sheet.rows[3].label == sudden
         assert sheet.rows[4].cells[1].total == "3,5"  # Intl: a decimal comma
+
+
+def test_a_correction_mends_an_earlier_turn_and_is_shown_as_one() -> None:
+    """The table forgot to type Bea's 5 points of round 1: corrected later, between turns,
+    without undoing round 2; the cell says so, its running totals count it, and the sheet
+    lists who, how much and in which round."""
+    state = play(game.new_game(["Ann", "Bea"], 50, 0, seeded.TYPED), ONE, (0,), "bank")
+    state = play(state, NOTHING, ONE, (0,), "bank", ONE, (0,), "bank")  # round 2 played
+    state = game.apply(state, game.Correct(1, 1, 10))
+    assert state.totals == (4, 12)
+    sheet = build_sheet(state, EN)
+    first, second = sheet.rows
+    assert (first.cells[1].kind, first.cells[1].total) == (BUST, "5")
+    assert first.cells[1].correction == "corrected +5"
+    assert first.cells[1].label == "bust, total 5, corrected +5"
+    assert (second.cells[1].points, second.cells[1].total) == ("+1", "6")
+    assert sheet.totals == ("2", "6") and sheet.leaders == {1}
+    assert sheet.corrections == ("Bea: +5 points in Round 1 (correction)",)
+
+
+def test_a_correction_is_refused_where_it_would_break_a_rule() -> None:
+    state = play(game.new_game(["Ann", "Bea"], 5, 0, seeded.TYPED), ONE, (0,), "bank")
+    refusals = {
+        "mishimash.bad_round": game.Correct(1, 1, 2),  # Bea has played no turn yet
+        "mishimash.correct_below_zero": game.Correct(0, 1, -4),
+        "mishimash.correct_reaches_target": game.Correct(0, 1, 8),  # X14: only a BANK does
+        "mishimash.bad_correction": game.Correct(0, 1, 0),
+        "mishimash.bad_seat": game.Correct(2, 1, 2),
+    }
+    for code, correction in refusals.items():
+        with pytest.raises(RuleError) as refused:
+            game.apply(state, correction)
+        assert refused.value.code == code
+    mid_turn = play(state, ONE)  # Bea selects
+    with pytest.raises(RuleError) as refused:
+        game.apply(mid_turn, game.Correct(0, 1, 2))
+    assert refused.value.code == "mishimash.correct_between_turns"
+    seeded_game = play(game.new_game(["Ann", "Bea"], 5, 0), ONE, (0,), "bank")
+    with pytest.raises(RuleError) as refused:
+        game.apply(seeded_game, game.Correct(0, 1, 2))
+    assert refused.value.code == "mishimash.not_real_dice"
+    assert game.from_dict(game.to_dict(game.apply(state, game.Correct(0, 1, -1)))).totals == (1, 0)

@@ -30,7 +30,7 @@ from app.browser.mishimash_computer_turns import ComputerTurns
 from app.browser.mishimash_end import render_event, render_over
 from app.browser.mishimash_review import ReviewPanel
 from app.browser.mishimash_setup_form import SetupForm
-from app.browser.score_sheet_table import ScoreSheet
+from app.browser.score_sheet_table import CorrectionForm, ScoreSheet
 from app.browser.table_entry import DiceEntry
 from app.browser.tap_guard import TapGuard
 from app.browser.tour import Tour
@@ -58,7 +58,8 @@ class MishimashScreen:
         self.picked: frozenset[int] = frozenset()
         self.entered: tuple[int, ...] = ()  # real dice: the throw typed so far (issue 24)
         self.entry = DiceEntry(self._on_entered, self._on_typed, self._on_use, self._on_for_me)
-        self.sheet = ScoreSheet(self._sheet)
+        self.sheet = ScoreSheet(self._sheet, self.render)
+        self.correction = CorrectionForm(self._on_correct, lambda: self.host.t)
         self.form = SetupForm(host, self._start_game)  # the setup: who plays, to what target
         self.levels: tuple[str, ...] = ()  # the game's seats: PERSON or a computer's level
         self.seed: int | None = None  # from ?seed=N, for the next START
@@ -88,6 +89,7 @@ class MishimashScreen:
         listen(by_id("ms-undo"), "click", self._guarded("ms-undo", self._on_undo))
         self.entry.mount()
         self.sheet.mount()
+        self.correction.mount()
         self.guard.watch(by_id("screen-mishimash"))
         self.form.mount()
         self.review.mount()
@@ -484,6 +486,33 @@ class MishimashScreen:
         self.host.announce(self.host.t("table.undo.done", name=now.players[now.current]))
         self.computers.schedule()
 
+    def _on_correct(self, seat: int, round_: int, halves: int) -> str | None:
+        """Correct a turn: the game with the correction logged, or why not (nothing changes)."""
+        state = self.state
+        if state is None or self.overtaken():
+            return None
+        try:
+            corrected = engine.apply(state, engine.Correct(seat, round_, halves))
+        except RuleError as error:
+            reason = error.code.removeprefix("mishimash.").removeprefix("correct_")
+            known = reason in ("below_zero", "reaches_target")
+            return self.host.t(f"table.correct.{reason}") if known else str(error)
+        self.state, self.picked = corrected, frozenset()
+        if not self._save():
+            return None
+        self.render()
+        sheet = build_sheet(corrected, self.host.t)
+        self.host.announce(sheet.corrections[-1])
+        return None
+
+    def _correctable(self) -> tuple[str, ...] | None:
+        """The seats a correction may mend now: real dice, the race, between turns."""
+        state = self.state
+        if state is None or state.dice_scheme != seeded.TYPED or self.computers.to_move():
+            return None
+        between = state.phase is engine.Phase.ROLL and state.round is engine.Round.RACE
+        return state.players if between and any(state.turns) and self.sheet.open else None
+
     def _sheet(self) -> Sheet | None:
         return None if self.state is None else build_sheet(self.state, self.host.t)
 
@@ -627,6 +656,7 @@ class MishimashScreen:
         undoable = state.dice_scheme == seeded.TYPED and bool(state.log) and not over
         by_id("ms-undo").hidden = not undoable or self.tour.active
         self.sheet.render(over and state.dice_scheme == seeded.TYPED)
+        self.correction.show(self._correctable(), state.turns)
         if over:
             render_over(state, view, t, self.records, self.record_id, self.celebrate)
         self.review.reset()

@@ -9,27 +9,28 @@ from typing import Any
 from js import document
 
 from app.browser.dom import by_id, listen
+from app.pure.i18n import Translator
 from app.pure.score_sheet import Sheet
+from app.pure.table_dice import parse_points
 
 
 class ScoreSheet:
-    def __init__(self, sheet: Callable[[], Sheet | None]) -> None:
-        """`sheet()`: the sheet of the game on the screen (None: no game)."""
-        self._sheet = sheet
+    def __init__(self, sheet: Callable[[], Sheet | None], toggled: Callable[[], object]) -> None:
+        """`sheet()`: the sheet of the game on the screen (None: no game); `toggled()`: the
+        screen draws itself again (the sheet, and what goes with it)."""
+        self._sheet, self._toggled = sheet, toggled
         self.open = False
-        self.over = False
 
     def mount(self) -> None:
         listen(by_id("ms-sheet-open"), "click", self._on_toggle)
 
     def _on_toggle(self, _event: Any) -> None:
         self.open = not self.open
-        self.render(self.over)
+        self._toggled()
 
     def render(self, over: bool) -> None:
         """The sheet under SCORE SHEET while it is open; at the end of a game of real dice it
         stands under the standings, the paper the table would have kept."""
-        self.over = over
         sheet = self._sheet() if self.open or over else None
         by_id("ms-sheet-open").setAttribute("aria-expanded", "true" if self.open else "false")
         for name, shown in (("ms-sheet", self.open and not over), ("ms-over-sheet", over)):
@@ -38,6 +39,8 @@ class ScoreSheet:
             box.replaceChildren()
             if shown and sheet is not None:
                 box.appendChild(_table(sheet))
+                if sheet.corrections:
+                    box.appendChild(_notes(sheet))
 
 
 def _cell(tag: str, text: str = "", class_name: str = "") -> Any:
@@ -79,6 +82,8 @@ def _table(sheet: Sheet) -> Any:
             if item.points:
                 td.appendChild(_cell("span", item.points, "points"))
                 td.appendChild(_cell("small", item.total, "total"))
+            if item.correction:
+                td.appendChild(_cell("small", item.correction, "fix"))
             row.appendChild(td)
         body.appendChild(row)
     table.appendChild(body)
@@ -92,3 +97,88 @@ def _table(sheet: Sheet) -> Any:
     foot.appendChild(row)
     table.appendChild(foot)
     return table
+
+
+def _notes(sheet: Sheet) -> Any:
+    """The corrections, in the order made: who, how much, in which round."""
+    notes = document.createElement("ul")
+    notes.className = "ms-sheet-notes"
+    for line in sheet.corrections:
+        notes.appendChild(_cell("li", line))
+    return notes
+
+
+# (seat, race round, halves) → why not (None: done)
+Correct = Callable[[int, int, int], str | None]
+
+
+class CorrectionForm:
+    """Correct a turn (issue 24): a seat, one of the race rounds it has played, and the points
+    to add or take away; refused with the reason, and nothing changes then."""
+
+    def __init__(self, correct: Correct, t: Callable[[], Translator]) -> None:
+        self._correct, self._t = correct, t
+        self._rounds: tuple[int, ...] = ()
+
+    def mount(self) -> None:
+        listen(by_id("ms-correct"), "submit", self._on_submit)
+        listen(by_id("ms-correct-seat"), "change", lambda _event: self._fill_rounds())
+
+    def show(self, names: tuple[str, ...] | None, rounds: tuple[int, ...] = ()) -> None:
+        """The form for these seats, each with the race rounds it has played (None: hidden,
+        as outside the race, mid-turn, or with the app's dice)."""
+        form = by_id("ms-correct")
+        form.hidden = names is None
+        if names is None:
+            return
+        seat = by_id("ms-correct-seat")
+        chosen = int(seat.value) if seat.value else 0
+        if rounds != self._rounds or seat.options.length != len(names):
+            seat.replaceChildren()
+            for index, name in enumerate(names):
+                option = document.createElement("option")
+                option.value = str(index)
+                option.textContent = name  # text only: a name is never HTML
+                seat.appendChild(option)
+            seat.value = str(min(chosen, len(names) - 1))
+        self._rounds = rounds
+        self._fill_rounds()
+
+    def _fill_rounds(self) -> None:
+        seat = int(by_id("ms-correct-seat").value or 0)
+        played = self._rounds[seat] if seat < len(self._rounds) else 0
+        menu = by_id("ms-correct-round")
+        kept = menu.value
+        menu.replaceChildren()
+        for number in range(played, 0, -1):  # the latest first: the likeliest to mend
+            option = document.createElement("option")
+            option.value = str(number)
+            option.textContent = self._t()("table.sheet.round", n=number)
+            menu.appendChild(option)
+        if kept and 1 <= int(kept) <= played:
+            menu.value = kept
+        by_id("ms-correct-button").disabled = played == 0
+
+    def _on_submit(self, event: Any) -> None:
+        event.preventDefault()
+        t = self._t()
+        field = by_id("ms-correct-points")
+        typed = str(field.value)
+        halves = parse_points(typed)
+        menu = by_id("ms-correct-round")
+        if halves is None:
+            problem: str | None = t("table.correct.bad_points", found=typed.strip()[:12])
+        elif not menu.value:
+            return
+        else:
+            seat = int(by_id("ms-correct-seat").value)
+            problem = self._correct(seat, int(menu.value), halves)
+        by_id("ms-correct-error").textContent = problem or ""
+        if problem:
+            field.setAttribute("aria-invalid", "true")
+            field.setAttribute("aria-describedby", "ms-correct-error")
+            field.focus()
+        else:
+            field.removeAttribute("aria-invalid")
+            field.removeAttribute("aria-describedby")
+            field.value = ""

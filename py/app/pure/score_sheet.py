@@ -5,6 +5,8 @@ round is everyone's n-th turn, X16: the order is fixed); the final round is one 
 plays in it, and each sudden-death round another (X17). A cell is what that turn banked, or a
 bust mark, with the seat's running total; the turn being played shows its points so far. The
 sheet is rebuilt by replaying the log: the engine says what each turn was, never the screen.
+A correction (real dice: a throw the table forgot to type) stands in the cell of the turn it
+mends, marked as one, and is listed under the sheet: who, how much, in which round.
 """
 
 from __future__ import annotations
@@ -20,21 +22,29 @@ RACE, FINAL, SUDDEN = "race", "final", "sudden"
 
 @dataclass(frozen=True)
 class Turn:
-    """One turn of the sheet: `halves` banked (0 with a bust), the total after it."""
+    """One turn of the sheet: `halves` banked (0 with a bust; the points so far while it is
+    being played)."""
 
     seat: int
     row: tuple[str, int]  # (RACE, its round) · (FINAL, 1) · (SUDDEN, its number)
-    kind: str  # BANKED, BUST or PLAYING (the turn going on: its points so far)
+    kind: str  # BANKED, BUST or PLAYING
     halves: int
-    total: int
+
+
+@dataclass(frozen=True)
+class Correction:
+    seat: int
+    round: int  # of the race
+    halves: int
 
 
 @dataclass(frozen=True)
 class Cell:
     kind: str  # BANKED, BUST, PLAYING or EMPTY (no turn of that seat in the round)
     points: str  # "+31.5", the bust mark, the points so far, or ""
-    total: str  # the seat's total after the turn, or ""
+    total: str  # the seat's total after the turn (corrections counted), or ""
     label: str  # what a screen reader says for the cell
+    correction: str = ""  # "corrected +5", when the table mended the turn
 
 
 @dataclass(frozen=True)
@@ -53,27 +63,32 @@ class Sheet:
     rows: tuple[Row, ...]
     totals: tuple[str, ...]
     total_label: str
+    corrections: tuple[str, ...] = ()  # each correction in the order made, as a sentence
 
 
-def turns_of(state: engine.State) -> list[Turn]:
-    """Every turn of the game in the order played, the one going on last."""
+def played(state: engine.State) -> tuple[list[Turn], list[Correction]]:
+    """Every turn of the game in the order played (the one going on last), and every
+    correction."""
     current = engine.new_game(state.players, state.target, state.seed, state.dice_scheme)
-    found: list[Turn] = []
+    turns: list[Turn] = []
+    corrections: list[Correction] = []
     sudden = 0
     for action in state.log:
         before, current = current, engine.apply(current, action)
+        if isinstance(action, engine.Correct):
+            corrections.append(Correction(action.seat, action.round, action.halves))
+            continue
         seat = before.current
         if current.turns[seat] == before.turns[seat]:
             continue  # the turn goes on
         row, sudden = _row(before, seat, sudden)
         banked = next((e for e in current.events if isinstance(e, engine.Banked)), None)
         kind, halves = (BANKED, banked.halves) if banked is not None else (BUST, 0)
-        found.append(Turn(seat, row, kind, halves, current.totals[seat]))
+        turns.append(Turn(seat, row, kind, halves))
     if not current.over and _started(current):
-        seat = current.current
-        row, _ = _row(current, seat, sudden)
-        found.append(Turn(seat, row, PLAYING, current.turn_halves, current.totals[seat]))
-    return found
+        row, _ = _row(current, current.current, sudden)
+        turns.append(Turn(current.current, row, PLAYING, current.turn_halves))
+    return turns, corrections
 
 
 def _started(state: engine.State) -> bool:
@@ -95,25 +110,51 @@ def _row(state: engine.State, seat: int, sudden: int) -> tuple[tuple[str, int], 
 
 def build_sheet(state: engine.State, t: Translator) -> Sheet:
     """The sheet of the game as it stands."""
-    turns = turns_of(state)
+    turns, corrections = played(state)
     rows: dict[tuple[str, int], dict[int, Turn]] = {}
-    for turn in turns:
-        rows.setdefault(turn.row, {})[turn.seat] = turn
+    for one in turns:
+        rows.setdefault(one.row, {})[one.seat] = one
+    mended: dict[tuple[int, int], int] = {}
+    for correction in corrections:
+        key = (correction.seat, correction.round)
+        mended[key] = mended.get(key, 0) + correction.halves
     seats = range(len(state.players))
+    running = [0] * len(state.players)
+    lines = []
+    for (kind, number), row in rows.items():
+        cells = []
+        for seat in seats:
+            turn = row.get(seat)
+            fix = mended.get((seat, number), 0) if kind == RACE else 0
+            if turn is not None and turn.kind != PLAYING:
+                running[seat] += turn.halves + fix
+            cells.append(_cell(turn, running[seat], fix, t))  # banked: not the turn going on
+        lines.append(Row(kind, _row_label(kind, number, t), tuple(cells)))
     best = max(state.totals)
-    leaders = frozenset(p for p in seats if best > 0 and state.totals[p] == best)
     return Sheet(
         caption=t("table.sheet.caption"),
         names=state.players,
-        leaders=leaders,
+        leaders=frozenset(p for p in seats if best > 0 and state.totals[p] == best),
         leader_mark=t("table.sheet.leader"),
-        rows=tuple(
-            Row(kind, _row_label(kind, number, t), tuple(_cell(row.get(p), t) for p in seats))
-            for (kind, number), row in rows.items()
-        ),
+        rows=tuple(lines),
         totals=tuple(_points(total, t) for total in state.totals),
         total_label=t("table.sheet.total"),
+        corrections=tuple(_correction_line(state, c, t) for c in corrections),
     )
+
+
+def _correction_line(state: engine.State, fix: Correction, t: Translator) -> str:
+    return t.plural(
+        "table.sheet.correction",
+        fix.halves / 2,
+        name=state.players[fix.seat],
+        points=_signed(fix.halves, t),
+        round=t("table.sheet.round", n=fix.round),
+    )
+
+
+def _signed(halves: int, t: Translator) -> str:
+    return ("+" if halves > 0 else "−") + _points(abs(halves), t)
 
 
 def _row_label(kind: str, number: int, t: Translator) -> str:
@@ -128,15 +169,20 @@ def _points(halves: int, t: Translator) -> str:
     return t.number(halves / 2)
 
 
-def _cell(turn: Turn | None, t: Translator) -> Cell:
+def _cell(turn: Turn | None, total_halves: int, fix: int, t: Translator) -> Cell:
     if turn is None:
         return Cell(EMPTY, "", "", t("table.sheet.cell.empty"))
-    total = _points(turn.total, t)
+    total = _points(total_halves, t)
+    correction = t("table.sheet.corrected", points=_signed(fix, t)) if fix else ""
     if turn.kind == BUST:
-        return Cell(BUST, t("table.sheet.bust"), total, t("table.sheet.cell.bust", total=total))
-    points = _points(turn.halves, t)
-    if turn.kind == PLAYING:
+        label = t("table.sheet.cell.bust", total=total)
+        points = t("table.sheet.bust")
+    elif turn.kind == PLAYING:
         label = t.plural("table.sheet.cell.playing", turn.halves / 2, total=total)
-        return Cell(PLAYING, points, total, label)
-    label = t.plural("table.sheet.cell.banked", turn.halves / 2, total=total)
-    return Cell(BANKED, f"+{points}", total, label)
+        points = _points(turn.halves, t)
+    else:
+        label = t.plural("table.sheet.cell.banked", turn.halves / 2, total=total)
+        points = f"+{_points(turn.halves, t)}"
+    if correction:
+        label = f"{label}, {correction}"
+    return Cell(turn.kind, points, total, label, correction)

@@ -112,3 +112,23 @@ def _replayed(engine: Engine[Any], start: Any, log: tuple[Action, ...]) -> list[
     for action in log:
         states.append(engine.apply(states[-1], action))
     return states
+
+
+_POINTS = re.compile(r"([+\-−]?)(\d{1,7})(?:[.,](\d))?")
+
+
+def parse_points(text: str) -> int | None:
+    """A correction's points as typed ("5", "+5", "−5", "-2.5", "10,5") in halves, or None
+    when it is no whole or half number, or 0.
+
+    >>> parse_points("+5"), parse_points("−2,5"), parse_points("10.5"), parse_points("0.3")
+    (10, -5, 21, None)
+    """
+    found = _POINTS.fullmatch(text.strip().replace(" ", ""))
+    if found is None or found.group(3) not in (None, "0", "5"):
+        return None
+    sign, whole, half = found.groups()
+    halves = 2 * int(whole) + (half == "5")
+    if halves == 0:
+        return None
+    return -halves if sign in ("-", "−") else halves

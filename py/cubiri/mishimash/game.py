@@ -74,6 +74,16 @@ class RollAgain(Action, kind="roll_again", keeps_events=True):
     """Throw the dice left, or six after a MISHIMASH (X10, X12)."""
 
 
+class Correct(Action, kind="correct", keeps_events=True):
+    """Real dice only (issue 24): the table mends the points of `seat`'s turn of race round
+    `round` by `halves` (a throw it forgot to type, a BANK typed wrong), between two turns,
+    without undoing what came after. Not a move of the game: `legal_actions` never offers it."""
+
+    seat: int
+    round: int
+    halves: int
+
+
 # Events: what just happened, for the screen to tell --------------------------------------------
 @dataclass(frozen=True)
 class Banked:
@@ -345,6 +355,34 @@ def _bank(state: State, action: Bank) -> State:
     return _end_turn(replace(state, totals=tuple(totals), events=(*state.events, banked)))
 
 
+MAX_CORRECTION = 2 * 1_000_000  # halves: more than any turn of a table banks
+
+
+@ENGINE.rule(Correct)
+def _correct(state: State, action: Correct) -> State:
+    if state.dice_scheme != seeded.TYPED:
+        raise _error("not_real_dice", "only a game with real dice takes corrections")
+    if state.phase is not Phase.ROLL or state.round is not Round.RACE:
+        raise _error("correct_between_turns", "a correction comes between turns, in the race")
+    seat, round_, halves = action.seat, action.round, action.halves
+    if not (is_whole(seat) and 0 <= seat < len(state.players)):
+        raise _error("bad_seat", f"no seat {seat!r}")
+    if not (is_whole(round_) and 1 <= round_ <= state.turns[seat]):
+        raise _error("bad_round", f"seat {seat} has played no turn of round {round_!r}")
+    if not (is_whole(halves) and halves != 0 and abs(halves) <= MAX_CORRECTION):
+        raise _error(
+            "bad_correction", f"a correction is a non-zero number of points, not {halves!r}"
+        )
+    total = state.totals[seat] + halves
+    if total < 0:
+        raise _error("correct_below_zero", "a correction cannot take a total below 0")
+    if total >= state.target * 2:
+        # X14: the target is reached by a BANK, which starts the final round: UNDO to play it.
+        raise _error("correct_reaches_target", "a correction cannot reach the target")
+    totals = tuple(total if p == seat else t for p, t in enumerate(state.totals))
+    return replace(state, totals=totals)
+
+
 def _end_turn(state: State) -> State:
     """Count the turn, then decide who plays next or who has won (X14–X17)."""
     player = state.current
@@ -417,6 +455,7 @@ __all__ = [
     "Bank",
     "Banked",
     "Bust",
+    "Correct",
     "Dice",
     "Event",
     "Mishimash",
