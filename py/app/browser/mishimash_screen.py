@@ -57,7 +57,9 @@ class MishimashScreen:
         self.celebrate = False  # this game, ended here and now, is a win or a record (issue 16)
         self.picked: frozenset[int] = frozenset()
         self.entered: tuple[int, ...] = ()  # real dice: the throw typed so far (issue 24)
-        self.entry = DiceEntry(self._on_entered, self._on_typed, self._on_use, self._on_for_me)
+        self.entry = DiceEntry(
+            "ms", self._on_entered, self._on_typed, self._on_use, self._on_for_me
+        )
         self.sheet = ScoreSheet(self._sheet, self.render)
         self.correction = CorrectionForm(self._on_correct, lambda: self.host.t)
         self.form = SetupForm(host, self._start_game)  # the setup: who plays, to what target
