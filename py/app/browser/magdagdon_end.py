@@ -16,6 +16,7 @@ from app.pure.feel import place_in_table
 from app.pure.magdagdon_view import EndView
 from app.pure.magdagdon_view import points as shown_points
 from app.pure.records import Record
+from cubiri.dice import TYPED
 from cubiri.magdagdon import game as engine
 
 
@@ -59,6 +60,9 @@ class EndScreen:
         line = by_id("md-seed")
         line.hidden = meta is not None and meta.day is not None
         line.replaceChildren()
+        if state.dice_scheme == TYPED:  # no seed decided these dice (issue 24)
+            line.textContent = self.host.t("magdagdon.seed.real")
+            return
         link = document.createElement("a")
         link.href = f"?seed={state.seed}#magdagdon"
         link.textContent = self.host.t("magdagdon.seed.again")

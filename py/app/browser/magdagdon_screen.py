@@ -30,6 +30,7 @@ from app.browser.magdagdon_end import EndScreen
 from app.browser.magdagdon_focus import Focus
 from app.browser.magdagdon_hint import HintPanel
 from app.browser.magdagdon_taps import BoardTaps
+from app.browser.table_entry import DiceEntry
 from app.browser.tap_guard import TapGuard
 from app.browser.tour import Tour
 from app.pure import daily, picked_memory
@@ -50,8 +51,10 @@ from app.pure.magdagdon_view import (
     rule_error,
 )
 from app.pure.saved_game import MAGDAGDON, Saved
+from app.pure.table_dice import EntryError, app_dice, parse_dice
 from app.pure.tour import SEEDS, Facts
-from cubiri.kernel import Action, RuleError
+from cubiri import dice as seeded
+from cubiri.kernel import Action, Dice, RuleError
 from cubiri.magdagdon import game as engine
 
 
@@ -60,6 +63,10 @@ class MagdagdonScreen:
         self.host = host
         self.state: engine.State | None = None
         self.picked = Picked()
+        self.entered: tuple[int, ...] = ()  # real dice: the throw typed so far (issue 24)
+        self.entry = DiceEntry(
+            "md", self._on_entered, self._on_typed, self._on_use, self._on_for_me
+        )
         self.record_id: str | None = None
         self.celebrate = False  # this game, finished here and now, is a new best (issue 16)
         self.last_view: MagdagdonView | None = None
@@ -104,6 +111,8 @@ class MagdagdonScreen:
         for name, meaning in buttons.items():
             listen(by_id(name), "click", self._button(name, meaning))
         listen(by_id("md-hint"), "click", self.hints.on_click)
+        listen(by_id("md-real-dice"), "change", self._on_real_dice)
+        self.entry.mount()
         listen(by_id("md-share"), "click", lambda event: self.daily.share(self.meta, self.state))
         for name in ("md-daily-start", "md-daily-again"):
             listen(by_id(name), "click", lambda event: self.dailies.open(local_today()))
@@ -121,11 +130,18 @@ class MagdagdonScreen:
         return handler
 
     # The game ----------------------------------------------------------------------------------
-    def open(self, seed: int | None, daily_day: str | None = None, tour: bool = False) -> None:
+    def open(
+        self,
+        seed: int | None,
+        daily_day: str | None = None,
+        tour: bool = False,
+        real: bool = False,
+    ) -> None:
         """Show the game: the one in progress, or the one `?seed=N` asks for, or a new one.
         A link's seed never silently replaces a game in progress: the player is asked.
         `daily_day` ("today" or YYYY-MM-DD, from `?daily=` or a DAILY button) opens a daily.
-        `tour` (from RULES) shows the first-game walkthrough again; a first visit shows it."""
+        `tour` (from RULES) shows the first-game walkthrough again; a first visit shows it.
+        `real` (`?dice=real`): a game with real dice, asked for as its checkbox does."""
         if self.tour.active and not tour and seed is None and daily_day is None:
             self.render()  # back from RULES or SETTINGS in the middle of the walkthrough
             return
@@ -166,6 +182,8 @@ class MagdagdonScreen:
                 self.new_game(stores.difficulty(), seed)
         elif self.state is None:
             self.new_game(stores.difficulty())
+        if real and seed is None:
+            self._choose_real_dice(True)
         self.render()
         if seed is not None:
             self._first_tour(first_visit)
@@ -217,13 +235,21 @@ class MagdagdonScreen:
         seed: int | None = None,
         day: date | None = None,
         practice: bool = False,
+        real: bool | None = None,
     ) -> None:
+        """`real`: whether the table throws real dice (None: as the game before, never for a
+        daily, whose dice are the day's)."""
         if self.overtaken():
             return  # another tab's game is newer: it is shown, and this one not started
         if self.dailies.counted() is not None:
             stores.save_game(MAGDAGDON, stores.LEFT_DAILY, self.saved())  # for DAILY to resume
         stores.set_difficulty(difficulty)
-        self.state = engine.new_game(difficulty, random.getrandbits(31) if seed is None else seed)
+        if real is None:
+            real = self.state is not None and self.state.dice_scheme == seeded.TYPED
+        scheme = seeded.TYPED if real and day is None else seeded.SCHEME
+        number = random.getrandbits(31) if seed is None else seed
+        self.state = engine.new_game(difficulty, number, dice_scheme=scheme)
+        self.entered = ()
         self.meta = GameMeta(self.state.seed, difficulty, day, practice)
         self.record_id = None
         self.celebrate = False
@@ -324,6 +350,8 @@ class MagdagdonScreen:
         meta, outcome = self.game_meta(), outcome_of("magdagdon", state) or {}
         counted = meta.day is not None and not meta.practice
         flags = {"assisted"} if meta.assisted else set()
+        if state.dice_scheme == seeded.TYPED:
+            flags.add("real")  # HIGH SCORES says so (issue 24)
         if meta.day is not None:
             # A daily's second try knows its dice: HIGH SCORES says it was practice.
             flags.add("daily" if counted else "practice")
@@ -346,13 +374,15 @@ class MagdagdonScreen:
         if state is None:
             return None
         keep = picked_memory.keep(self.picked)
-        return Saved(state, self.record_id, meta=self.meta, picked=keep)
+        entered = self.entered if self._entering() is not None else ()
+        return Saved(state, self.record_id, meta=self.meta, picked=keep, entered=entered)
 
     def _resume(self, saved: Saved[engine.State] | None) -> None:
         """Make `saved` this screen's game (None: none yet)."""
         self.state = None if saved is None else saved.state
         self.record_id = None if saved is None else saved.record_id
         self.meta = None if saved is None else saved.meta
+        self.entered = () if saved is None else saved.entered
 
     def _save(self) -> bool:
         """Save the game; False when another tab had moved it on: its game is shown instead."""
@@ -389,6 +419,71 @@ class MagdagdonScreen:
     def in_progress(self) -> bool:
         return self.session.in_progress(self.state)
 
+    # Real dice at the table (issue 24) -----------------------------------------------------------
+    def _entering(self) -> int | None:
+        """How many dice the table is to enter for the throw waiting (None: none waits)."""
+        state = self.state
+        if state is None or state.dice_scheme != seeded.TYPED or self.tour.active:
+            return None
+        throw = engine.ENGINE.throw(state)
+        return None if throw is None else throw.count
+
+    def _on_real_dice(self, _event: Any) -> None:
+        self._choose_real_dice(bool(by_id("md-real-dice").checked))
+
+    def _choose_real_dice(self, real: bool) -> None:
+        """The "Real dice" choice: a new game with the dice asked for, once the player says
+        the game in progress may go (else the choice stays as the game is)."""
+        state = self.state
+        if state is not None and (state.dice_scheme == seeded.TYPED) == real:
+            return
+        difficulty = state.difficulty if state is not None else stores.difficulty()
+
+        def start() -> None:
+            self.new_game(difficulty, real=real)
+            self.render()
+            by_id("md-primary").focus()
+
+        if self.in_progress():
+            key = "confirm.magdagdon.real_dice" if real else "confirm.magdagdon.app_dice"
+            self.host.ask(self.dailies.leave_text(self.host.t(key)), start)
+            self.render()  # the box shows the game's dice until the player says yes
+        else:
+            start()
+
+    def _on_entered(self, values: tuple[int, ...]) -> None:
+        if self._entering() is None or self.overtaken():
+            return
+        self.entered = values
+        self.session.remember(self.saved())
+        self.render()
+
+    def _on_typed(self, text: str) -> None:
+        count = self._entering()
+        if count is None:
+            return
+        try:
+            values = parse_dice(text, count)
+        except EntryError as error:
+            self.entry.error(error.message(self.host.t))
+            return
+        self.entry.error("")
+        self._thrown(values)
+
+    def _on_use(self) -> None:
+        count = self._entering()
+        if count is not None and len(self.entered) == count:
+            self._thrown(self.entered)
+
+    def _on_for_me(self) -> None:
+        """ROLL FOR ME: this throw with the app's dice."""
+        if self.state is not None and self._entering() is not None:
+            self._thrown(app_dice(engine.ENGINE, self.state).values)
+
+    def _thrown(self, values: tuple[int, ...]) -> None:
+        self.entered = ()
+        self.tap(Dice(values))
+
     # Announcements and motion ------------------------------------------------------------------
     def _tell(self, before: engine.State, after: engine.State, action: Action) -> None:
         """Say what the action did (the sentences come from `magdagdon_speech`), with its
@@ -397,6 +492,8 @@ class MagdagdonScreen:
             self.tray.tumble()
         elif isinstance(action, engine.Reroll):
             self.tray.tumble(set(action.dice))
+        elif isinstance(action, Dice):
+            self.tray.tumble(set(before.throwing))
         for event in after.events:
             if isinstance(event, engine.Confirmed):
                 self.tray.discard(event.discarded, before.dice)
@@ -439,6 +536,13 @@ class MagdagdonScreen:
         powers = view.powers
         render_powers(view, state, guard)
 
+        entering = self._entering()
+        self.entry.show(entering, self.entered, self.host.t)
+        if entering is not None:  # the table throws: its dice are entered, nothing else
+            by_id("md-dice").hidden = primary.hidden = by_id("md-powers").hidden = True
+        else:
+            by_id("md-dice").hidden = primary.hidden = False
+        by_id("md-real-dice").checked = state.dice_scheme == seeded.TYPED
         self.hints.render(state, view, self.hint)
         self.daily.render_banner(self.meta, state)
 

@@ -92,6 +92,7 @@ def render_table(
         "daily": ("☀", t("magdagdon.daily")),
         "practice": ("↻", t("daily.practice_tag")),
         "assisted": ("?", t("scores.assisted")),
+        "real": ("⚀", t("scores.real_dice")),
     }
     marks = {r.id: {f: symbols[f] for f in sorted(r.flags) if f in symbols} for r in records}
     table = _table(container, heading, columns, rows, highlight, t, marks)

@@ -218,7 +218,9 @@ class Shell:
         self.screen = screen
         if screen == "magdagdon":
             daily, self.daily = self.daily, None
-            self.magdagdon.open(self.take_seed(), daily, tour=self._take_tour(screen))
+            real, self.real_dice = self.real_dice, False
+            tour = self._take_tour(screen)
+            self.magdagdon.open(self.take_seed(), daily, tour=tour, real=real)
         elif screen == "mishimash":
             real, self.real_dice = self.real_dice, False
             self.mishimash.open(self.take_seed(), tour=self._take_tour(screen), real=real)

@@ -147,8 +147,9 @@ MAGDAGDON_SCORES = RecordBook(
     rank=lambda r: (-r["score"], r.date),
     table_name=lambda name: name in DIFFICULTIES,
     fits=lambda table, r: r["powers"] <= DIFFICULTIES[table].powers,
-    # A HINT was used; the day's counted daily; a daily replayed as practice (its dice known).
-    flags=frozenset({"assisted", "daily", "practice"}),
+    # A HINT was used; the day's counted daily; a daily replayed as practice (its dice known);
+    # played with real dice (issue 24).
+    flags=frozenset({"assisted", "daily", "practice", "real"}),
 )
 
 MISHIMASH_SOLO = RecordBook(

@@ -1,0 +1,98 @@
+"""Issue 24: MAGDAGDON with real dice. ROLL asks for the four dice thrown at the table, REROLL
+for the values of the dice rerolled; placing, the powers, a MAGDAGDON and its RUIN as on
+screen; the score recounted by the rules' own `score`; the high-score row and the end say the
+game was played with real dice."""
+
+from __future__ import annotations
+
+import json
+
+from playwright.sync_api import Page, expect
+
+from cubiri import magdagdon
+from cubiri.dice import TYPED, distinct_throws
+from cubiri.kernel import Dice
+from cubiri.magdagdon import game as engine
+from cubiri.magdagdon.board import format_board
+from e2e.conftest import READY, READY_TIMEOUT_MS, PageLog
+from e2e.magdagdon_driver import MagdagdonDriver
+from e2e.taps import tap
+
+
+def throw_for(state: engine.State, phase: engine.Phase) -> tuple[int, ...]:
+    """Four dice whose throw leaves the game in `phase` (else the first throw there is)."""
+    throws = [values for values, _ in distinct_throws(4)]
+    for values in throws:
+        if engine.apply(state, Dice(values)).phase is phase:
+            return values
+    return throws[0]
+
+
+class TableDriver(MagdagdonDriver):
+    """The driver's taps, with every throw typed as a table would."""
+
+    def __init__(self, page: Page, difficulty: str) -> None:
+        super().__init__(page, difficulty, 0)
+        self.state = engine.new_game(difficulty, 0, TYPED)
+        self.wanted = engine.Phase.PLACE
+
+    def enter(self, values: tuple[int, ...]) -> None:
+        field = self.page.get_by_role("textbox", name="Dice")
+        field.fill(" ".join(map(str, values)))
+        field.press("Enter")
+        self.state = engine.apply(self.state, Dice(values))
+        expect(self.page.locator("#md-entry")).to_be_hidden()
+
+    def roll(self) -> None:
+        tap(self.page.locator("#md-primary"))
+        self.state = engine.apply(self.state, engine.Roll())
+        expect(self.page.locator("#md-entry-prompt")).to_have_text("Throw 4 dice and enter them")
+        self.enter(throw_for(self.state, self.wanted))
+        self.wanted = engine.Phase.PLACE
+        if self.state.phase is not engine.Phase.MAGDAGDON:
+            expect(self.page.locator("#md-die-0")).to_have_text(str(self.state.dice[0]))
+
+
+def test_a_magdagdon_with_real_dice_to_its_end_with_a_reroll_and_a_ruin(
+    page: Page, base_url: str, page_log: PageLog
+) -> None:
+    page.goto(base_url + "#magdagdon")
+    page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
+    page.get_by_role("checkbox", name="Real dice").check()
+    driver = TableDriver(page, "peaceful")
+    driver.play_turn()
+    driver.wanted = engine.Phase.MAGDAGDON  # the second throw fits nowhere
+    driver.roll()
+    assert driver.state.phase is engine.Phase.MAGDAGDON
+    # REROLL one die: the table throws it again and types what it shows (still no fit).
+    tap(page.locator("#md-reroll"))
+    tap(page.locator("#md-die-0"))
+    tap(page.get_by_role("button", name="REROLL 1 DIE"))
+    driver.state = engine.apply(driver.state, engine.Reroll((0,)))
+    expect(page.locator("#md-entry-prompt")).to_have_text("Throw 1 die and enter it")
+    still = next(
+        v
+        for v in range(1, 7)
+        if engine.apply(driver.state, Dice((v,))).phase is engine.Phase.MAGDAGDON
+    )
+    driver.enter((still,))
+    assert driver.state.powers_used == 1
+    driver.accept_and_ruin()
+    driver.play_to_end()
+
+    expect(page.locator("#md-end")).to_be_visible()
+    final = driver.state.score().final
+    recount = magdagdon.score(
+        format_board(driver.state.board), "peaceful", driver.state.powers_used
+    )
+    assert recount == final
+    expect(page.locator("#md-breakdown tr.final td")).to_have_text(str(final))
+    expect(page.locator("#md-seed")).to_have_text(
+        "Played with real dice: a replay of the same dice needs the app's dice."
+    )
+    expect(page.locator("#md-bot-score")).to_contain_text("typed in")
+    row = page.locator("table.scores[data-difficulty=peaceful] tr.new")
+    expect(row).to_contain_text("real dice")
+    history = json.loads(page.evaluate("localStorage.getItem('cubiri.history')"))["games"]
+    assert [entry["dice"] for entry in history] == [TYPED]
+    assert page_log.console_errors == []
