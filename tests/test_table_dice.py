@@ -140,3 +140,15 @@ def test_the_dice_typed_so_far_are_kept_with_the_game_while_their_throw_waits() 
         raw = MISHIMASH.dump(Saved(state)).replace('"game":', f'"entered": {entered}, "game":')
         kept, problem = MISHIMASH.load(raw)
         assert problem is None and kept is not None and kept.entered == ()
+
+
+def test_a_typed_throw_is_said_like_a_rolled_one() -> None:
+    """Issue 24: USE THESE DICE says whose roll it is and its dice, as ROLL does."""
+    from app.pure.mishimash_speech import after_move
+    from app.pure.mishimash_view import build_view
+
+    state = play(restart(), [1, 2, 3, 4, 6, 6])
+    view = build_view(state, frozenset(), EN, False, None)
+    said = after_move(state, Dice((1, 2, 3, 4, 6, 6)), view, EN)
+    rolled = after_move(state, game.Roll(), view, EN)
+    assert said == rolled and "1, 2, 3, 4, 6, 6" in said

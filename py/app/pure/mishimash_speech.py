@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from app.pure.i18n import Translator
 from app.pure.mishimash_view import MishimashView
+from cubiri.kernel import Dice
 from cubiri.mishimash.game import Action, Bust, Phase, Roll, RollAgain, Select, State
 
 
@@ -18,7 +19,8 @@ def after_move(state: State, last: Action, view: MishimashView, t: Translator) -
         return view.waiting.text  # the dice are thrown at the table: say what to enter
     bust = state.events[-1] if state.events else None
     parts: list[str] = []
-    if isinstance(last, Roll | RollAgain) and state.phase is Phase.SELECT:
+    # A throw: the app's, or one typed at the table (issue 24).
+    if isinstance(last, Roll | RollAgain | Dice) and state.phase is Phase.SELECT:
         if view.event_kind == "mishimash":
             parts.append(view.event)  # the bonus the whole roll just earned
         dice = ", ".join(map(str, state.dice))
