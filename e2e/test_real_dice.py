@@ -216,7 +216,8 @@ def test_axe_finds_nothing_on_the_real_dice_states(
     browser: Browser, base_url: str, language: str
 ) -> None:
     """The setup with "Real dice", a throw being entered (with a refusal), the score sheet
-    open, and the sheet at the end, in every language, at a phone's size."""
+    open, the sheet at the end, and MAGDAGDON's throw entered, in every language, at a phone's
+    size."""
     page = new_page(browser, base_url, language, PHONE)
     page.context.add_init_script(WALKTHROUGH_SEEN)
     open_at(page, base_url, "#mishimash")
@@ -243,7 +244,15 @@ def test_axe_finds_nothing_on_the_real_dice_states(
     throw(page, NOTHING)  # Bea busts: Ann wins
     expect(page.locator("#ms-over-sheet table")).to_be_visible()
     found["end"] = axe_violations(page)
-    assert found == {"setup": [], "entry": [], "sheet": [], "end": []}
+    page.evaluate("location.hash = '#magdagdon'")  # MAGDAGDON's throw, entered
+    page.locator("#md-real-dice").check()
+    tap(page.locator("#md-primary"))
+    tap(page.locator("#md-face-2"))
+    page.locator("#md-entry-text").fill("9")
+    page.locator("#md-entry-text").press("Enter")
+    expect(page.locator("#md-entry-error")).not_to_be_empty()
+    found["magdagdon"] = axe_violations(page)
+    assert found == {"setup": [], "entry": [], "sheet": [], "end": [], "magdagdon": []}
     page.context.close()
 
 

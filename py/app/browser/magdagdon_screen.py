@@ -115,7 +115,7 @@ class MagdagdonScreen:
         self.entry.mount()
         listen(by_id("md-share"), "click", lambda event: self.daily.share(self.meta, self.state))
         for name in ("md-daily-start", "md-daily-again"):
-            listen(by_id(name), "click", lambda event: self.dailies.open(local_today()))
+            listen(by_id(name), "click", self._on_daily)
         self.guard.watch(by_id("screen-magdagdon"))
 
     def _button(
@@ -427,6 +427,13 @@ class MagdagdonScreen:
             return None
         throw = engine.ENGINE.throw(state)
         return None if throw is None else throw.count
+
+    def _on_daily(self, _event: Any) -> None:
+        """DAILY: today's puzzle, on the day's dice even at a table of real dice (said so)."""
+        real = self.state is not None and self.state.dice_scheme == seeded.TYPED
+        self.dailies.open(local_today())
+        if real:
+            self.host.notify(self.host.t("magdagdon.daily.app_dice"))
 
     def _on_real_dice(self, _event: Any) -> None:
         self._choose_real_dice(bool(by_id("md-real-dice").checked))
