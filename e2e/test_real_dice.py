@@ -211,6 +211,14 @@ def test_a_real_dice_link_asks_first_and_a_computer_seat_throws_the_apps_dice(
     assert page_log.console_errors == []
 
 
+def entered_then_refused(page: Page, game: str, typed: str) -> None:
+    """A die entered by its face, then a refused entry in the field (`game`: "ms" or "md")."""
+    tap(page.locator(f"#{game}-face-1"))
+    page.locator(f"#{game}-entry-text").fill(typed)
+    page.locator(f"#{game}-entry-text").press("Enter")
+    expect(page.locator(f"#{game}-entry-error")).not_to_be_empty()
+
+
 @pytest.mark.parametrize("language", ["en", "pt", "hu", "vi"])
 def test_axe_finds_nothing_on_the_real_dice_states(
     browser: Browser, base_url: str, language: str
@@ -230,10 +238,7 @@ def test_axe_finds_nothing_on_the_real_dice_states(
     found = {"setup": axe_violations(page)}
     tap(page.locator("#ms-start"))
     tap(page.locator("#ms-roll"))
-    tap(page.locator("#ms-face-1"))
-    page.locator("#ms-entry-text").fill("7")
-    page.locator("#ms-entry-text").press("Enter")
-    expect(page.locator("#ms-entry-error")).not_to_be_empty()
+    entered_then_refused(page, "ms", "7")
     found["entry"] = axe_violations(page)
     page.locator("#ms-entry-text").fill(ONES)
     page.locator("#ms-entry-text").press("Enter")
@@ -247,10 +252,7 @@ def test_axe_finds_nothing_on_the_real_dice_states(
     page.evaluate("location.hash = '#magdagdon'")  # MAGDAGDON's throw, entered
     page.locator("#md-real-dice").check()
     tap(page.locator("#md-primary"))
-    tap(page.locator("#md-face-2"))
-    page.locator("#md-entry-text").fill("9")
-    page.locator("#md-entry-text").press("Enter")
-    expect(page.locator("#md-entry-error")).not_to_be_empty()
+    entered_then_refused(page, "md", "9")
     found["magdagdon"] = axe_violations(page)
     assert found == {"setup": [], "entry": [], "sheet": [], "end": [], "magdagdon": []}
     page.context.close()

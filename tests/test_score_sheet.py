@@ -8,27 +8,15 @@ import pytest
 from app.pure.i18n import load_translator
 from app.pure.score_sheet import BANKED, BUST, EMPTY, FINAL, PLAYING, RACE, SUDDEN, build_sheet
 from cubiri import dice as seeded
-from cubiri.kernel import Dice, RuleError
+from cubiri.kernel import RuleError
 from cubiri.mishimash import game
+from tests.typed_games import play
 
 EN = load_translator("en")
 ONE = [1, 2, 3, 4, 6, 6]  # a 1 scores 1 point (X3)
 FIVE = [5, 2, 3, 4, 6, 6]  # a 5 scores half a point
 ONES = [1, 1, 2, 3, 4, 6]  # two 1s: 2 points
 NOTHING = [2, 2, 3, 4, 6, 6]  # a bust (X11)
-
-
-def play(state: game.State, *moves: object) -> game.State:
-    for move in moves:
-        if isinstance(move, list):
-            if state.phase is game.Phase.ROLL:
-                state = game.apply(state, game.Roll())
-            state = game.apply(state, Dice(tuple(move)))
-        elif isinstance(move, tuple):
-            state = game.apply(state, game.Select(move))
-        else:
-            state = game.apply(state, game.Bank())
-    return state
 
 
 def three_seats_to_two() -> game.State:

@@ -9,6 +9,7 @@ from app.pure.table_dice import EntryError, app_dice, entered_fits, parse_dice, 
 from cubiri import dice as seeded
 from cubiri.kernel import Dice
 from cubiri.mishimash import game
+from tests.typed_games import play
 
 EN = load_translator("en")
 
@@ -65,19 +66,6 @@ def test_a_computer_throws_the_seeds_dice_at_its_place_in_the_game() -> None:
     assert app_dice(game.ENGINE, state) == Dice(expected)
     with pytest.raises(ValueError):
         app_dice(game.ENGINE, game.new_game(["Ann"], 100, 7, seeded.TYPED))
-
-
-def play(state: game.State, *moves: object) -> game.State:
-    for move in moves:
-        if isinstance(move, list):
-            if state.phase is game.Phase.ROLL:
-                state = game.apply(state, game.Roll())
-            state = game.apply(state, Dice(tuple(move)))
-        elif isinstance(move, tuple):
-            state = game.apply(state, game.Select(move))
-        else:
-            state = game.apply(state, game.Bank())
-    return state
 
 
 def restart() -> game.State:

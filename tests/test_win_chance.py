@@ -12,30 +12,17 @@ from functools import cache
 import pytest
 
 from cubiri.dice import TYPED
-from cubiri.kernel import Dice
 from cubiri.mishimash import game, win_chances
 from cubiri.mishimash import win_chance as wc
 from cubiri.mishimash.strategy import _after, _best_by_kept, chance_to_reach
+from tests.typed_games import play
 
 RUNS = 100_000
 
 
 def typed(players: list[str], target: int, moves: list[object]) -> game.State:
-    """A game with real dice: each list is a throw's dice, each tuple a selection (dice
-    indices), "bank" and "again" the decisions."""
-    state = game.new_game(players, target, 0, TYPED)
-    for move in moves:
-        if isinstance(move, list):
-            if state.phase is game.Phase.ROLL:
-                state = game.apply(state, game.Roll())
-            state = game.apply(state, Dice(tuple(move)))
-        elif isinstance(move, tuple):
-            state = game.apply(state, game.Select(move))
-        elif move == "bank":
-            state = game.apply(state, game.Bank())
-        else:
-            state = game.apply(state, game.RollAgain())
-    return state
+    """A game with real dice, played by `moves` (see typed_games.play)."""
+    return play(game.new_game(players, target, 0, TYPED), *moves)
 
 
 @pytest.mark.parametrize(

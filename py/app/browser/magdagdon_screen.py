@@ -51,7 +51,7 @@ from app.pure.magdagdon_view import (
     rule_error,
 )
 from app.pure.saved_game import MAGDAGDON, Saved
-from app.pure.table_dice import EntryError, app_dice, parse_dice
+from app.pure.table_dice import app_dice
 from app.pure.tour import SEEDS, Facts
 from cubiri import dice as seeded
 from cubiri.kernel import Action, Dice, RuleError
@@ -63,9 +63,13 @@ class MagdagdonScreen:
         self.host = host
         self.state: engine.State | None = None
         self.picked = Picked()
-        self.entered: tuple[int, ...] = ()  # real dice: the throw typed so far (issue 24)
-        self.entry = DiceEntry(
-            "md", self._on_entered, self._on_typed, self._on_use, self._on_for_me
+        self.entry = DiceEntry(  # real dice: the throw entered at the table (issue 24)
+            "md",
+            self._entering,
+            lambda: app_dice(engine.ENGINE, self.state).values,
+            self._entry_kept,
+            lambda values: self.tap(Dice(values)),
+            lambda: self.host.t,
         )
         self.record_id: str | None = None
         self.celebrate = False  # this game, finished here and now, is a new best (issue 16)
@@ -249,7 +253,7 @@ class MagdagdonScreen:
         scheme = seeded.TYPED if real and day is None else seeded.SCHEME
         number = random.getrandbits(31) if seed is None else seed
         self.state = engine.new_game(difficulty, number, dice_scheme=scheme)
-        self.entered = ()
+        self.entry.values = ()
         self.meta = GameMeta(self.state.seed, difficulty, day, practice)
         self.record_id = None
         self.celebrate = False
@@ -374,7 +378,7 @@ class MagdagdonScreen:
         if state is None:
             return None
         keep = picked_memory.keep(self.picked)
-        entered = self.entered if self._entering() is not None else ()
+        entered = self.entry.values if self._entering() is not None else ()
         return Saved(state, self.record_id, meta=self.meta, picked=keep, entered=entered)
 
     def _resume(self, saved: Saved[engine.State] | None) -> None:
@@ -382,7 +386,7 @@ class MagdagdonScreen:
         self.state = None if saved is None else saved.state
         self.record_id = None if saved is None else saved.record_id
         self.meta = None if saved is None else saved.meta
-        self.entered = () if saved is None else saved.entered
+        self.entry.values = () if saved is None else saved.entered
 
     def _save(self) -> bool:
         """Save the game; False when another tab had moved it on: its game is shown instead."""
@@ -458,38 +462,12 @@ class MagdagdonScreen:
         else:
             start()
 
-    def _on_entered(self, values: tuple[int, ...]) -> None:
-        if self._entering() is None or self.overtaken():
+    def _entry_kept(self) -> None:
+        """A face tapped, or an entered die removed: kept across a reload at once."""
+        if self.overtaken():
             return
-        self.entered = values
         self.session.remember(self.saved())
         self.render()
-
-    def _on_typed(self, text: str) -> None:
-        count = self._entering()
-        if count is None:
-            return
-        try:
-            values = parse_dice(text, count)
-        except EntryError as error:
-            self.entry.error(error.message(self.host.t))
-            return
-        self.entry.error("")
-        self._thrown(values)
-
-    def _on_use(self) -> None:
-        count = self._entering()
-        if count is not None and len(self.entered) == count:
-            self._thrown(self.entered)
-
-    def _on_for_me(self) -> None:
-        """ROLL FOR ME: this throw with the app's dice."""
-        if self.state is not None and self._entering() is not None:
-            self._thrown(app_dice(engine.ENGINE, self.state).values)
-
-    def _thrown(self, values: tuple[int, ...]) -> None:
-        self.entered = ()
-        self.tap(Dice(values))
 
     # Announcements and motion ------------------------------------------------------------------
     def _tell(self, before: engine.State, after: engine.State, action: Action) -> None:
@@ -544,7 +522,7 @@ class MagdagdonScreen:
         render_powers(view, state, guard)
 
         entering = self._entering()
-        self.entry.show(entering, self.entered, self.host.t)
+        self.entry.show(entering, self.host.t)
         if entering is not None:  # the table throws: its dice are entered, nothing else
             by_id("md-dice").hidden = primary.hidden = by_id("md-powers").hidden = True
         else:

@@ -40,7 +40,7 @@ from app.pure.mishimash_setup import PERSON, Seat, player_names, seat_levels
 from app.pure.mishimash_view import MishimashView, Moves, build_view
 from app.pure.saved_game import MISHIMASH, Saved
 from app.pure.score_sheet import Sheet, build_sheet
-from app.pure.table_dice import EntryError, app_dice, parse_dice, undo
+from app.pure.table_dice import app_dice, undo
 from app.pure.tour import MISHIMASH_TARGET, SEEDS, Facts
 from cubiri import dice as seeded
 from cubiri.kernel import Dice, RuleError
@@ -56,9 +56,13 @@ class MishimashScreen:
         self.record_id: str | None = None
         self.celebrate = False  # this game, ended here and now, is a win or a record (issue 16)
         self.picked: frozenset[int] = frozenset()
-        self.entered: tuple[int, ...] = ()  # real dice: the throw typed so far (issue 24)
-        self.entry = DiceEntry(
-            "ms", self._on_entered, self._on_typed, self._on_use, self._on_for_me
+        self.entry = DiceEntry(  # real dice: the throw entered at the table (issue 24)
+            "ms",
+            self._entering,
+            lambda: app_dice(engine.ENGINE, self.state).values,
+            self._entry_kept,
+            lambda values: self.play((Dice(values),)),
+            lambda: self.host.t,
         )
         self.sheet = ScoreSheet(self._sheet, self.render)
         self.correction = CorrectionForm(self._on_correct, lambda: self.host.t)
@@ -226,7 +230,7 @@ class MishimashScreen:
         # A person's dice picked but not taken yet (issue 29: a reload lost them); a computer
         # picks its own again, the same, when its turn goes on.
         picked = () if self.computers.to_move() else tuple(sorted(self.picked))
-        entered = self.entered if self._entering() is not None else ()
+        entered = self.entry.values if self._entering() is not None else ()
         return Saved(state, self.record_id, self.levels, selected=picked, entered=entered)
 
     def _resume(self, saved: Saved[engine.State] | None) -> None:
@@ -234,7 +238,7 @@ class MishimashScreen:
         self.state = None if saved is None else saved.state
         self.record_id = None if saved is None else saved.record_id
         self.levels = () if saved is None else seat_levels(saved.seats, len(saved.state.players))
-        self.entered = () if saved is None else saved.entered
+        self.entry.values = () if saved is None else saved.entered
 
     def _save(self) -> bool:
         """Save the game; False when another tab had moved it on: its game is shown instead."""
@@ -289,7 +293,7 @@ class MishimashScreen:
         self.seed = None
         scheme = seeded.TYPED if real else seeded.SCHEME
         self.state = engine.new_game(names, target, seed, dice_scheme=scheme)
-        self.entered = ()
+        self.entry.values = ()
         self.levels = levels
         self.record_id, self.picked, self.celebrate = None, frozenset(), False
         self.guard.forget()
@@ -356,7 +360,7 @@ class MishimashScreen:
             # The buttons only offer legal moves; should one slip through, say why in words.
             self.host.announce(speech.refused(error.code, self.host.t))
             return
-        self.state, self.picked, self.entered = state, frozenset(), ()
+        self.state, self.picked, self.entry.values = state, frozenset(), ()
         if state.over:
             self._finish(state)
         if not self._save():
@@ -436,36 +440,12 @@ class MishimashScreen:
         throw = engine.ENGINE.throw(state)
         return throw.count if throw is not None and self._is_person(state.current) else None
 
-    def _on_entered(self, values: tuple[int, ...]) -> None:
+    def _entry_kept(self) -> None:
         """A face tapped, or an entered die removed: kept across a reload at once."""
-        if self._entering() is None or self.overtaken():
+        if self.overtaken():
             return
-        self.entered = values
         self.session.remember(self._saved())
         self.render()
-
-    def _on_typed(self, text: str) -> None:
-        """Enter in the field "Dice": the throw, or why not (and nothing changes)."""
-        count = self._entering()
-        if count is None:
-            return
-        try:
-            values = parse_dice(text, count)
-        except EntryError as error:
-            self.entry.error(error.message(self.host.t))
-            return
-        self.entry.error("")
-        self.play((Dice(values),))
-
-    def _on_use(self) -> None:
-        count = self._entering()
-        if count is not None and len(self.entered) == count:
-            self.play((Dice(self.entered),))
-
-    def _on_for_me(self) -> None:
-        """ROLL FOR ME: this throw with the app's dice, as a computer seat throws."""
-        if self.state is not None and self._entering() is not None:
-            self.play((app_dice(engine.ENGINE, self.state),))
 
     def _on_undo(self, _event: Any) -> None:
         """UNDO: one person's entry back (a typed throw, a selection, BANK, ROLL AGAIN, ROLL),
@@ -478,7 +458,7 @@ class MishimashScreen:
         if undone is None:
             return
         self.computers.stop()
-        self.state, self.picked, self.entered = undone.state, frozenset(), undone.dice
+        self.state, self.picked, self.entry.values = undone.state, frozenset(), undone.dice
         self.guard.forget()
         saved = self._saved()
         if saved is None or not self.session.rewind(saved):
@@ -513,7 +493,8 @@ class MishimashScreen:
         if state is None or state.dice_scheme != seeded.TYPED or self.computers.to_move():
             return None
         between = state.phase is engine.Phase.ROLL and state.round is engine.Round.RACE
-        return state.players if between and any(state.turns) and self.sheet.open else None
+        shown = self.sheet.open and not self.tour.active
+        return state.players if between and any(state.turns) and shown else None
 
     def _sheet(self) -> Sheet | None:
         return None if self.state is None else build_sheet(self.state, self.host.t)
@@ -650,14 +631,18 @@ class MishimashScreen:
         coach.hidden = not view.coach.lines
         by_id("ms-roll").textContent = t("mishimash.roll")
         entering = self._entering()
-        self.entry.show(entering, self.entered, t)
+        self.entry.show(entering, t)
         # The table throws: its dice are entered, not shown or tapped.
         by_id("ms-dice").hidden = by_id("ms-selection").hidden = entering is not None
         if entering is not None:
             by_id("ms-actions").hidden = True
-        undoable = state.dice_scheme == seeded.TYPED and bool(state.log) and not over
-        by_id("ms-undo").hidden = not undoable or self.tour.active
-        self.sheet.render(over and state.dice_scheme == seeded.TYPED)
+        # The table's own tools, for a game of real dice: the sheet that replaces the paper,
+        # UNDO for a tap or a throw typed wrong.
+        at_table = state.dice_scheme == seeded.TYPED and not self.tour.active
+        by_id("ms-table-row").hidden = not at_table or over
+        undoable = at_table and bool(state.log) and not over
+        by_id("ms-undo").hidden = not undoable
+        self.sheet.render(over, at_table)
         self.correction.show(self._correctable(), state.turns)
         if over:
             render_over(state, view, t, self.records, self.record_id, self.celebrate)

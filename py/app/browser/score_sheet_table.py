@@ -28,10 +28,10 @@ class ScoreSheet:
         self.open = not self.open
         self._toggled()
 
-    def render(self, over: bool) -> None:
-        """The sheet under SCORE SHEET while it is open; at the end of a game of real dice it
-        stands under the standings, the paper the table would have kept."""
-        sheet = self._sheet() if self.open or over else None
+    def render(self, over: bool, at_table: bool) -> None:
+        """The sheet under SCORE SHEET while it is open; at the end of a game of real dice
+        (`at_table`) it stands under the standings, the paper the table would have kept."""
+        sheet = self._sheet() if at_table and (self.open or over) else None
         by_id("ms-sheet-open").setAttribute("aria-expanded", "true" if self.open else "false")
         for name, shown in (("ms-sheet", self.open and not over), ("ms-over-sheet", over)):
             box = by_id(name)

@@ -1,8 +1,8 @@
 """The panel that takes a throw of real dice (issue 24), in both games: six face buttons (a tap
 adds a die of that face), the dice entered so far (a tap on one removes it), the field "Dice"
-for the digits with Enter, USE THESE DICE and ROLL FOR ME. The screen owns what is entered (it
-is saved with the game); this module builds the panel inside `#{prefix}-entry`, draws it and
-passes the taps on."""
+for the digits with Enter, USE THESE DICE and ROLL FOR ME. This module builds the panel inside
+`#{prefix}-entry`, keeps the dice entered so far (the screen saves them with the game) and
+hands the screen a whole throw."""
 
 from __future__ import annotations
 
@@ -11,27 +11,30 @@ from typing import Any
 
 from js import document
 
-from app.browser.dom import absent, by_id, listen
+from app.browser.dom import absent, by_id, element, listen
 from app.browser.feel import show_face
 from app.pure.i18n import Translator
-from app.pure.table_dice import FACES
+from app.pure.table_dice import FACES, EntryError, parse_dice
 
 
 class DiceEntry:
     def __init__(
         self,
         prefix: str,
-        entered: Callable[[tuple[int, ...]], None],
-        typed: Callable[[str], None],
-        use: Callable[[], None],
-        for_me: Callable[[], None],
+        waiting: Callable[[], int | None],
+        apps_dice: Callable[[], tuple[int, ...]],
+        kept: Callable[[], None],
+        thrown: Callable[[tuple[int, ...]], None],
+        t: Callable[[], Translator],
     ) -> None:
-        """`prefix`: the game's ids ("ms", "md"); `entered(values)`: the dice entered changed;
-        `typed(text)`: Enter in the field; `use()`: USE THESE DICE; `for_me()`: ROLL FOR ME."""
+        """`prefix`: the game's ids ("ms", "md"); `waiting()`: the dice the throw waiting for
+        a person needs (None: no such throw); `apps_dice()`: the app's dice for it (ROLL FOR
+        ME); `kept()`: the dice entered changed (the screen saves and draws them);
+        `thrown(values)`: the whole throw, to play."""
         self.prefix = prefix
-        self._entered, self._typed, self._use, self._for_me = entered, typed, use, for_me
-        self.values: tuple[int, ...] = ()
-        self.count = 0
+        self._waiting, self._apps_dice, self._kept, self._thrown = waiting, apps_dice, kept, thrown
+        self._t = t
+        self.values: tuple[int, ...] = ()  # the dice entered so far
 
     def _el(self, name: str) -> Any:
         return by_id(f"{self.prefix}-{name}")
@@ -71,20 +74,18 @@ class DiceEntry:
         listen(faces, "click", self._on_face)
         listen(shown, "click", self._on_entered)
         listen(form, "submit", self._on_submit)
-        listen(use, "click", lambda _event: self._use())
-        listen(for_me, "click", lambda _event: self._for_me())
+        listen(use, "click", self._on_use)
+        listen(for_me, "click", self._on_for_me)
 
-    def show(self, count: int | None, values: tuple[int, ...], t: Translator) -> None:
-        """The panel for a throw of `count` dice with `values` entered (None: hidden)."""
+    def show(self, count: int | None, t: Translator) -> None:
+        """The panel for a throw of `count` dice (None: hidden)."""
         panel = self._el("entry")
         panel.hidden = count is None
         if count is None:
-            if self.count:
-                self.error("")
-                self._el("entry-text").value = ""
-            self.count, self.values = 0, ()
+            self.error("")
+            self._el("entry-text").value = ""
             return
-        self.count, self.values = count, values
+        values = self.values
         self._el("entry-label").textContent = t("table.entry.field")
         self._el("entry-use").textContent = t("table.entry.use")
         self._el("entry-for-me").textContent = t("table.entry.for_me")
@@ -122,31 +123,55 @@ class DiceEntry:
 
     def _on_face(self, event: Any) -> None:
         button = event.target.closest("[data-face]")
-        if absent(button) or button.disabled or len(self.values) >= self.count:
+        count = self._waiting()
+        if absent(button) or button.disabled or count is None or len(self.values) >= count:
             return
         self.error("")
-        self._entered((*self.values, int(button.getAttribute("data-face"))))
+        self.values = (*self.values, int(button.getAttribute("data-face")))
+        self._kept()
 
     def _on_entered(self, event: Any) -> None:
         die = event.target.closest("[data-index]")
-        if absent(die):
+        if absent(die) or self._waiting() is None:
             return
         index = int(die.getAttribute("data-index"))
-        self._entered(self.values[:index] + self.values[index + 1 :])
+        self.values = self.values[:index] + self.values[index + 1 :]
+        self._kept()
         # The focus stays among the dice entered, or goes back to the faces.
         left = self._el("entry-dice").querySelectorAll("button")
         target = left.item(min(index, left.length - 1)) if left.length else self._el("face-1")
         target.focus()
 
     def _on_submit(self, event: Any) -> None:
+        """Enter in the field "Dice": the throw, or why not (and nothing changes)."""
         event.preventDefault()
-        self._typed(str(self._el("entry-text").value))
+        count = self._waiting()
+        if count is None:
+            return
+        try:
+            values = parse_dice(str(self._el("entry-text").value), count)
+        except EntryError as error:
+            self.error(error.message(self._t()))
+            return
+        self._throw(values)
+
+    def _on_use(self, _event: Any) -> None:
+        if len(self.values) == self._waiting():
+            self._throw(self.values)
+
+    def _on_for_me(self, _event: Any) -> None:
+        """ROLL FOR ME: this throw with the app's dice, as a computer seat throws."""
+        if self._waiting() is not None:
+            self._throw(self._apps_dice())
+
+    def _throw(self, values: tuple[int, ...]) -> None:
+        self.error("")
+        self.values = ()
+        self._thrown(values)
 
 
 def _element(tag: str, ident: str, class_name: str) -> Any:
-    element = document.createElement(tag)
+    made = element(tag, "", class_name)
     if ident:
-        element.id = ident
-    if class_name:
-        element.className = class_name
-    return element
+        made.id = ident
+    return made
