@@ -82,7 +82,7 @@ def test_undo_steps_back_one_entry_at_a_time_into_the_turn_before() -> None:
         return True
 
     steps = []
-    while (undone := undo(game.ENGINE, state, restart, everyone)) is not None:
+    while (undone := undo(game.ENGINE, state, restart(), everyone)) is not None:
         state = undone.state
         steps.append((state.current, state.phase.value, undone.dice))
     assert steps == [
@@ -107,12 +107,12 @@ def test_undo_never_stops_inside_a_computers_turn() -> None:
     def people(at: game.State) -> bool:
         return at.current != 2
 
-    undone = undo(game.ENGINE, state, restart, people)
+    undone = undo(game.ENGINE, state, restart(), people)
     assert undone is not None and undone.state == play(
         restart(), [1, 2, 3, 4, 6, 6], (0,), "bank", [5, 2, 3, 4, 6, 6], (0,)
     )
     assert bea_banked.log[: len(undone.state.log)] == undone.state.log
-    assert undo(game.ENGINE, restart(), restart, people) is None  # nothing to take back
+    assert undo(game.ENGINE, restart(), restart(), people) is None  # nothing to take back
 
 
 def test_the_dice_typed_so_far_are_kept_with_the_game_while_their_throw_waits() -> None:

@@ -51,7 +51,7 @@ from app.pure.magdagdon_view import (
     rule_error,
 )
 from app.pure.saved_game import MAGDAGDON, Saved
-from app.pure.table_dice import app_dice
+from app.pure.table_dice import app_dice, dice_to_enter, real_dice
 from app.pure.tour import SEEDS, Facts
 from cubiri import dice as seeded
 from cubiri.kernel import Action, Dice, RuleError
@@ -249,7 +249,7 @@ class MagdagdonScreen:
             stores.save_game(MAGDAGDON, stores.LEFT_DAILY, self.saved())  # for DAILY to resume
         stores.set_difficulty(difficulty)
         if real is None:
-            real = self.state is not None and self.state.dice_scheme == seeded.TYPED
+            real = self.state is not None and real_dice(self.state)
         scheme = seeded.TYPED if real and day is None else seeded.SCHEME
         number = random.getrandbits(31) if seed is None else seed
         self.state = engine.new_game(difficulty, number, dice_scheme=scheme)
@@ -354,7 +354,7 @@ class MagdagdonScreen:
         meta, outcome = self.game_meta(), outcome_of("magdagdon", state) or {}
         counted = meta.day is not None and not meta.practice
         flags = {"assisted"} if meta.assisted else set()
-        if state.dice_scheme == seeded.TYPED:
+        if real_dice(state):
             flags.add("real")  # HIGH SCORES says so (issue 24)
         if meta.day is not None:
             # A daily's second try knows its dice: HIGH SCORES says it was practice.
@@ -426,15 +426,11 @@ class MagdagdonScreen:
     # Real dice at the table (issue 24) -----------------------------------------------------------
     def _entering(self) -> int | None:
         """How many dice the table is to enter for the throw waiting (None: none waits)."""
-        state = self.state
-        if state is None or state.dice_scheme != seeded.TYPED or self.tour.active:
-            return None
-        throw = engine.ENGINE.throw(state)
-        return None if throw is None else throw.count
+        return None if self.tour.active else dice_to_enter(engine.ENGINE, self.state)
 
     def _on_daily(self, _event: Any) -> None:
         """DAILY: today's puzzle, on the day's dice even at a table of real dice (said so)."""
-        real = self.state is not None and self.state.dice_scheme == seeded.TYPED
+        real = self.state is not None and real_dice(self.state)
         self.dailies.open(local_today())
         if real:
             self.host.notify(self.host.t("magdagdon.daily.app_dice"))
@@ -446,7 +442,7 @@ class MagdagdonScreen:
         """The "Real dice" choice: a new game with the dice asked for, once the player says
         the game in progress may go (else the choice stays as the game is)."""
         state = self.state
-        if state is not None and (state.dice_scheme == seeded.TYPED) == real:
+        if state is not None and real_dice(state) == real:
             return
         difficulty = state.difficulty if state is not None else stores.difficulty()
 
@@ -527,7 +523,7 @@ class MagdagdonScreen:
             by_id("md-dice").hidden = primary.hidden = by_id("md-powers").hidden = True
         else:
             by_id("md-dice").hidden = primary.hidden = False
-        by_id("md-real-dice").checked = state.dice_scheme == seeded.TYPED
+        by_id("md-real-dice").checked = real_dice(state)
         self.hints.render(state, view, self.hint)
         self.daily.render_banner(self.meta, state)
 

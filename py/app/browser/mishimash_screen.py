@@ -39,8 +39,8 @@ from app.pure.feel import is_new_best, is_persons_win
 from app.pure.mishimash_setup import PERSON, Seat, player_names, seat_levels
 from app.pure.mishimash_view import MishimashView, Moves, build_view
 from app.pure.saved_game import MISHIMASH, Saved
-from app.pure.score_sheet import Sheet, build_sheet
-from app.pure.table_dice import app_dice, undo
+from app.pure.score_sheet import Correction, Sheet, build_sheet, correction_line
+from app.pure.table_dice import app_dice, dice_to_enter, real_dice, undo
 from app.pure.tour import MISHIMASH_TARGET, SEEDS, Facts
 from cubiri import dice as seeded
 from cubiri.kernel import Dice, RuleError
@@ -65,6 +65,8 @@ class MishimashScreen:
             lambda: self.host.t,
         )
         self.sheet = ScoreSheet(self._sheet, self.render)
+        # The sheet of the game shown, made once a state and language (it replays the log).
+        self._sheet_made: tuple[engine.State | None, str, Sheet | None] = (None, "", None)
         self.correction = CorrectionForm(self._on_correct, lambda: self.host.t)
         self.form = SetupForm(host, self._start_game)  # the setup: who plays, to what target
         self.levels: tuple[str, ...] = ()  # the game's seats: PERSON or a computer's level
@@ -205,7 +207,7 @@ class MishimashScreen:
         """`?dice=real`: a game with real dice goes on; another in progress is given up only
         when the player says so; then the setup, "Real dice" chosen."""
         state = self.state
-        if state is not None and state.dice_scheme == seeded.TYPED and not state.over:
+        if state is not None and real_dice(state) and not state.over:
             return
         if self._in_progress():
             text = self.host.t("confirm.mishimash.real_dice")
@@ -429,16 +431,15 @@ class MishimashScreen:
 
     def _apps_throw(self, state: engine.State) -> bool:
         """Whether the app throws now in a game with real dice: a computer seat's throw."""
-        waits = state.dice_scheme == seeded.TYPED and engine.ENGINE.throw(state) is not None
+        waits = dice_to_enter(engine.ENGINE, state) is not None
         return waits and not self._is_person(state.current)
 
     def _entering(self) -> int | None:
         """The dice a person is to enter for the throw waiting (None: no such throw)."""
         state = self.state
-        if state is None or state.dice_scheme != seeded.TYPED or self.tour.active:
+        if state is None or self.tour.active or not self._is_person(state.current):
             return None
-        throw = engine.ENGINE.throw(state)
-        return throw.count if throw is not None and self._is_person(state.current) else None
+        return dice_to_enter(engine.ENGINE, state)
 
     def _entry_kept(self) -> None:
         """A face tapped, or an entered die removed: kept across a reload at once."""
@@ -454,7 +455,7 @@ class MishimashScreen:
         if state is None or state.over or self.overtaken():
             return
         start = engine.new_game(state.players, state.target, state.seed, state.dice_scheme)
-        undone = undo(engine.ENGINE, state, lambda: start, lambda at: self._is_person(at.current))
+        undone = undo(engine.ENGINE, state, start, lambda at: self._is_person(at.current))
         if undone is None:
             return
         self.computers.stop()
@@ -483,21 +484,26 @@ class MishimashScreen:
         if not self._save():
             return None
         self.render()
-        sheet = build_sheet(corrected, self.host.t)
-        self.host.announce(sheet.corrections[-1])
+        fix = Correction(seat, round_, halves)
+        self.host.announce(correction_line(corrected, fix, self.host.t))
         return None
 
     def _correctable(self) -> tuple[str, ...] | None:
         """The seats a correction may mend now: real dice, the race, between turns."""
         state = self.state
-        if state is None or state.dice_scheme != seeded.TYPED or self.computers.to_move():
+        if state is None or not real_dice(state) or self.computers.to_move():
             return None
         between = state.phase is engine.Phase.ROLL and state.round is engine.Round.RACE
         shown = self.sheet.open and not self.tour.active
         return state.players if between and any(state.turns) and shown else None
 
     def _sheet(self) -> Sheet | None:
-        return None if self.state is None else build_sheet(self.state, self.host.t)
+        state, t = self.state, self.host.t
+        if state is None:
+            return None
+        if self._sheet_made[:2] != (state, t.language):
+            self._sheet_made = (state, t.language, build_sheet(state, t))
+        return self._sheet_made[2]
 
     # The final round's odds, built between frames ------------------------------------------------
     def _start_reach_table(self) -> None:
@@ -638,7 +644,7 @@ class MishimashScreen:
             by_id("ms-actions").hidden = True
         # The table's own tools, for a game of real dice: the sheet that replaces the paper,
         # UNDO for a tap or a throw typed wrong.
-        at_table = state.dice_scheme == seeded.TYPED and not self.tour.active
+        at_table = real_dice(state) and not self.tour.active
         by_id("ms-table-row").hidden = not at_table or over
         undoable = at_table and bool(state.log) and not over
         by_id("ms-undo").hidden = not undoable

@@ -139,11 +139,12 @@ def build_sheet(state: engine.State, t: Translator) -> Sheet:
         rows=tuple(lines),
         totals=tuple(_points(total, t) for total in state.totals),
         total_label=t("table.sheet.total"),
-        corrections=tuple(_correction_line(state, c, t) for c in corrections),
+        corrections=tuple(correction_line(state, c, t) for c in corrections),
     )
 
 
-def _correction_line(state: engine.State, fix: Correction, t: Translator) -> str:
+def correction_line(state: engine.State, fix: Correction, t: Translator) -> str:
+    """A correction as the sheet lists it: who, how much, in which round."""
     return t.plural(
         "table.sheet.correction",
         fix.halves / 2,

@@ -73,6 +73,17 @@ def entered_fits(entered: Any, count: int | None) -> bool:
     )
 
 
+def real_dice(state: Any) -> bool:
+    """Whether `state` (either game's) is a game of real dice, typed at the table."""
+    return bool(state.dice_scheme == seeded.TYPED)
+
+
+def dice_to_enter(engine: Engine[Any], state: Any) -> int | None:
+    """How many dice the table is to enter now (None: no throw waits for typed dice)."""
+    throw = engine.throw(state) if state is not None and real_dice(state) else None
+    return None if throw is None else throw.count
+
+
 def app_dice(engine: Engine[Any], state: Any) -> Dice:
     """The app's dice for the throw pending in a game with real dice (a computer's, or a
     person's "roll for me"): what the seed gives at this place of the game."""
@@ -91,13 +102,13 @@ class Undone:
 def undo(
     engine: Engine[Any],
     state: Any,
-    restart: Callable[[], Any],
+    start: Any,
     by_person: Callable[[Any], bool],
 ) -> Undone | None:
     """The game before the last entry a person made, or None when there is none to take
-    back. `restart()` is the game as it started; `by_person(state)` says whether the move
-    played at `state` is a person's (the seat to move, or the seat whose throw it is)."""
-    states = _replayed(engine, restart(), state.log)
+    back. `start` is the game as it started; `by_person(state)` says whether the move played
+    at `state` is a person's (the seat to move, or the seat whose throw it is)."""
+    states = _replayed(engine, start, state.log)
     for index in range(len(state.log) - 1, -1, -1):
         if by_person(states[index]):
             action: Action = state.log[index]
