@@ -8,7 +8,7 @@ from typing import Any
 
 from js import document
 
-from app.browser.dom import by_id, listen
+from app.browser.dom import by_id, element, listen
 from app.pure.i18n import Translator
 from app.pure.score_sheet import Sheet
 from app.pure.table_dice import parse_points
@@ -43,27 +43,19 @@ class ScoreSheet:
                     box.appendChild(_notes(sheet))
 
 
-def _cell(tag: str, text: str = "", class_name: str = "") -> Any:
-    cell = document.createElement(tag)
-    cell.textContent = text
-    if class_name:
-        cell.className = class_name
-    return cell
-
-
 def _table(sheet: Sheet) -> Any:
     table = document.createElement("table")
     table.className = "ms-sheet-table"
-    table.appendChild(_cell("caption", sheet.caption))
+    table.appendChild(element("caption", sheet.caption))
     head = document.createElement("thead")
     row = document.createElement("tr")
-    row.appendChild(_cell("td"))
+    row.appendChild(element("td"))
     for seat, name in enumerate(sheet.names):
-        th = _cell("th", name)
+        th = element("th", name)
         th.setAttribute("scope", "col")
         if seat in sheet.leaders:
             th.className = "leader"
-            mark = _cell("small", sheet.leader_mark)
+            mark = element("small", sheet.leader_mark)
             th.appendChild(mark)
         row.appendChild(th)
     head.appendChild(row)
@@ -72,7 +64,7 @@ def _table(sheet: Sheet) -> Any:
     for line in sheet.rows:
         row = document.createElement("tr")
         row.setAttribute("data-kind", line.kind)
-        th = _cell("th", line.label)
+        th = element("th", line.label)
         th.setAttribute("scope", "row")
         row.appendChild(th)
         for item in line.cells:
@@ -80,20 +72,20 @@ def _table(sheet: Sheet) -> Any:
             td.setAttribute("data-kind", item.kind)
             td.setAttribute("aria-label", item.label)
             if item.points:
-                td.appendChild(_cell("span", item.points, "points"))
-                td.appendChild(_cell("small", item.total, "total"))
+                td.appendChild(element("span", item.points, "points"))
+                td.appendChild(element("small", item.total, "total"))
             if item.correction:
-                td.appendChild(_cell("small", item.correction, "fix"))
+                td.appendChild(element("small", item.correction, "fix"))
             row.appendChild(td)
         body.appendChild(row)
     table.appendChild(body)
     foot = document.createElement("tfoot")
     row = document.createElement("tr")
-    th = _cell("th", sheet.total_label)
+    th = element("th", sheet.total_label)
     th.setAttribute("scope", "row")
     row.appendChild(th)
     for total in sheet.totals:
-        row.appendChild(_cell("td", total))
+        row.appendChild(element("td", total))
     foot.appendChild(row)
     table.appendChild(foot)
     return table
@@ -104,7 +96,7 @@ def _notes(sheet: Sheet) -> Any:
     notes = document.createElement("ul")
     notes.className = "ms-sheet-notes"
     for line in sheet.corrections:
-        notes.appendChild(_cell("li", line))
+        notes.appendChild(element("li", line))
     return notes
 
 
