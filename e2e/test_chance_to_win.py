@@ -9,12 +9,15 @@ from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
-from app.pure.coach import build_coach
+from app.pure.coach import build_coach, percent
 from app.pure.i18n import load_translator
 from cubiri.mishimash import game as engine
-from cubiri.mishimash import win_chance
+from cubiri.mishimash import win_chance, win_chances
 from e2e.conftest import PHONE, READY, READY_TIMEOUT_MS, both_sizes
 from e2e.mishimash_driver import MishimashDriver
+from e2e.taps import tap
+from e2e.test_real_dice import ready, start, throw, take
+from tests.test_win_chance import passed_the_leader
 
 Open = Callable[[str], Page]
 Shot = Callable[[str], Path]
@@ -77,3 +80,47 @@ def test_the_final_round_chance_is_there_at_once_and_after_a_reload(
     page.reload()
     page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
     expect(page.locator("#ms-coach")).to_contain_text(line, timeout=AT_ONCE_MS)
+
+
+def test_past_the_leader_the_coach_counts_the_player_still_to_come(
+    page: Page, base_url: str, shot: Shot
+) -> None:
+    """Issue 28's `?seed=306`, at a table of real dice: Bea passes the leader with a MISHIMASH
+    and Cubi is still to play. The coach said "bank now 100%"; it says her chance to win, at
+    once (the reach table the page builds for minutes is not needed for it)."""
+    page.set_viewport_size(PHONE)
+    ready(page, base_url + "#mishimash")
+    start(page, ["Ann", "Otto", "Bea", "Cubi"], 10)
+    throw(page, "111523")
+    take(page, (0, 1, 2, 3))  # Ann banks 10.5: the final round
+    throw(page, "234623")  # Otto busts
+    expect(page.locator("#ms-turn-of")).to_contain_text("Bea")
+    throw(page, "111555")
+    for index in range(6):
+        tap(page.locator(f"#ms-die-{index}"))
+    chances = win_chances(passed_the_leader())
+    assert chances is not None
+    t = load_translator("en", LOCALES)
+    bank, roll = percent(t, chances["bank"]), percent(t, chances["roll"])
+    line = f"Chance to win: bank now {bank} · roll on {roll}."
+    expect(page.locator("#ms-coach")).to_contain_text(line, timeout=AT_ONCE_MS)
+    both_sizes(page, shot, "mishimash-past-the-leader")
+
+
+def test_a_tie_in_reach_is_worth_its_sudden_death_in_the_page(page: Page, base_url: str) -> None:
+    """Issue 28's `?seed=14`, at a table of real dice: Bela can bank level with Ana. The coach
+    valued a tie at 0% and advised rolling on; a level leads to a sudden death in which Bela
+    moves second, worth 63.4%, more than rolling two dice on (55.6%)."""
+    page.set_viewport_size(PHONE)
+    ready(page, base_url + "#mishimash")
+    start(page, ["Ana", "Bela"], 10)
+    throw(page, "111523")
+    take(page, (0, 1, 2, 3))  # Ana banks 10.5: the final round
+    throw(page, "111523")
+    for index in range(4):  # level: 10.5 with two dice left
+        tap(page.locator(f"#ms-die-{index}"))
+    lines = page.locator("#ms-coach li")
+    expect(lines.last).to_have_text(
+        "Chance to win: bank now 63.4% · roll on 55.6%.", timeout=AT_ONCE_MS
+    )
+    expect(lines.first).to_have_text("Best play takes 1 1 1: a 72.2% chance to win.")

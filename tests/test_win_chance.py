@@ -117,6 +117,18 @@ def last_mover_wins(rng: random.Random, at: Point, gap: int) -> bool:
     return mine > gap or (mine == gap and not sudden_death(rng))
 
 
+def ahead_turn(rng: random.Random, at: Point, offset: int) -> int:
+    """A player already past every earlier total, the last still to play, by its table (its
+    total leads the last's by `offset` halves before the turn)."""
+    table = wc.ahead_of_the_last()
+
+    def banks(p: Point) -> bool:
+        lead = offset + p[0]
+        return lead >= table.proven or table.roll(lead, *p[1:]) <= table.bank(lead)
+
+    return turn(rng, at, lambda p: table.chance(offset + p[0], *p[1:]), banks)
+
+
 def first_mover_wins(rng: random.Random, banked: int) -> bool:
     """The first mover of a sudden death has banked `banked` halves; the other plays."""
     other = last_turn(rng, (0, 6, 1, 0), banked)
@@ -207,6 +219,46 @@ def test_three_players_the_last_turn_plays_to_pass_the_one_leader() -> None:
     assert chances["roll"] == pytest.approx(monte_carlo(play, 4), abs=TOLERANCE)
 
 
+def passed_the_leader() -> game.State:
+    """Issue 28's `?seed=306` at target 10: four seats; Ann banks 10.5, Otto busts, Bea throws
+    1 1 1 5 5 5 and takes all six (a MISHIMASH, 25 points, six fresh dice) with Cubi, the last
+    of the round, still to play."""
+    return typed(
+        ["Ann", "Otto", "Bea", "Cubi"],
+        10,
+        [
+            [1, 1, 1, 5, 2, 3],
+            (0, 1, 2, 3),
+            "bank",
+            [2, 3, 4, 6, 2, 3],
+            [1, 1, 1, 5, 5, 5],
+            (0, 1, 2, 3, 4, 5),
+        ],
+    )
+
+
+def test_past_the_leader_with_the_last_still_to_play_the_chance_counts_the_last() -> None:
+    """X16: Bea leads Ann, but Cubi still plays and passes 25 from 0 often; her chance to win
+    is the chance Cubi does not pass her (a level goes to a sudden death Bea moves first in),
+    not the 100 % of having passed Ann. Rolling on, she banks where her table says."""
+    state = passed_the_leader()
+    assert state.current == 2 and state.still_to_play == (2, 3) and wc.covered(state)
+    chances = win_chances(state)
+    assert chances is not None and 0.6 < chances["bank"] < chances["roll"] < 0.8
+    offset = state.totals[2] - state.totals[3]
+    halves = state.turn_halves
+
+    def bank_now(rng: random.Random) -> bool:
+        return first_mover_wins(rng, offset + halves)  # Cubi plays to pass her lead
+
+    def roll_on(rng: random.Random) -> bool:
+        banked = ahead_turn(rng, decision(state), offset)
+        return banked > 0 and first_mover_wins(rng, offset + banked)
+
+    assert chances["bank"] == pytest.approx(monte_carlo(bank_now, 5), abs=TOLERANCE)
+    assert chances["roll"] == pytest.approx(monte_carlo(roll_on, 6), abs=TOLERANCE)
+
+
 def test_no_chance_to_win_before_the_final_round_nor_solo() -> None:
     race = typed(["Ana", "Bela"], 100, [[1, 2, 3, 4, 6, 6], (0,)])
     assert win_chances(race) is None
@@ -222,8 +274,10 @@ def test_the_shipped_tables_are_the_built_ones() -> None:
     fresh = wc.TablesBuilder(shipped=False)
     while not fresh.step(1000.0):
         pass
-    for mine, theirs in ((fresh.last, shipped.last), (fresh.first, shipped.first)):
+    pairs = [(fresh.last, shipped.last), (fresh.first, shipped.first)]
+    for mine, theirs in [*pairs, (fresh.ahead, shipped.ahead)]:
         assert len(mine.cells) == len(theirs.cells)
         for key, cell in mine.cells.items():
             assert theirs.cells[key] == pytest.approx(cell, abs=1 / wc.SCALE)
     assert shipped.first.proven == fresh.first.proven
+    assert shipped.ahead.proven == fresh.ahead.proven

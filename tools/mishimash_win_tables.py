@@ -1,8 +1,9 @@
-"""Writes py/cubiri/mishimash/win_tables.bin: MISHIMASH's chance-to-win tables (the last mover's
-and a sudden death's first mover's, cubiri.mishimash.win_chance) for the page, so the final
-round's chances are there at once instead of after a minute of building in Pyodide (issue 28).
+"""Writes py/cubiri/mishimash/win_tables.bin: MISHIMASH's chance-to-win tables (the last mover's,
+a sudden death's first mover's and a leader's before the last, cubiri.mishimash.win_chance) for
+the page, so the final round's chances are there at once instead of after a minute of building
+in Pyodide (issue 28).
 
-    python3 tools/mishimash_win_tables.py           builds them (about 10 s), writes the file
+    python3 tools/mishimash_win_tables.py           builds them (about 15 s), writes the file
     python3 tools/mishimash_win_tables.py --check   rebuilds and compares: exit 1 on a difference
 """
 
@@ -21,7 +22,7 @@ def tables() -> bytes:
     builder = win_chance.TablesBuilder(shipped=False)
     while not builder.step(1000.0):
         pass
-    return win_chance.encode_tables(builder.last, builder.first)
+    return win_chance.encode_tables(builder)
 
 
 def main() -> None:

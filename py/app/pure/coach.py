@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from app.pure.i18n import Translator
-from cubiri.kernel import Dice
+from cubiri.kernel import Dice, RuleError
 from cubiri.mishimash import computer, odds, win_chance
 from cubiri.mishimash.game import (
     ENGINE,
@@ -55,7 +55,15 @@ def build_coach(
         return _to_win(state, picked, t)
     need = need_to_win(state)
     if need is not None and not odds.reach_ready():
-        return CoachView((t("coach.thinking"),))
+        # The best selection waits for the reach table; BANK or ROLL AGAIN after the dice
+        # picked may already be known exactly (a selection that passes the leader).
+        exact = ""
+        if picked:
+            try:
+                exact = _exact_decision(apply(state, Select(tuple(sorted(picked)))), t)
+            except RuleError:  # not a selection (yet): nothing to say about it
+                pass
+        return CoachView(tuple(line for line in (t("coach.thinking"), exact) if line))
     points, k, m = state.turn_halves / 2, state.roll_number, state.mishimashes
     if need is None:
         options = odds.selections(state.dice, points, k, m)
@@ -81,7 +89,7 @@ def build_coach(
         key = "coach.gives_up" if need is None else "coach.gives_up_chance"
         lines.append(t(key, value=show(mine.value), loss=show(best.value - mine.value)))
     after = apply(state, Select(tuple(sorted(picked))))
-    lines.append(_decision(after, need, t))
+    lines.append(_exact_decision(after, t) or _decision(after, need, t))
     return CoachView(
         tuple(lines), t("coach.bust", percent=percent(t, bust_chance(after.dice_left)))
     )
@@ -104,18 +112,21 @@ def _to_win(state: State, picked: frozenset[int], t: Translator) -> CoachView:
         value, lost = percent(t, worth[chosen]), percent(t, loss)
         lines.append(t("coach.gives_up_chance", value=value, loss=lost))
     after = apply(state, Select(tuple(sorted(picked))))
-    chances = win_chances(after)
-    assert chances is not None
-    lines.append(
-        t(
-            "coach.race_decision",
-            bank=percent(t, chances["bank"]),
-            roll=percent(t, chances["roll"]),
-        )
-    )
+    lines.append(_exact_decision(after, t))
     return CoachView(
         tuple(lines), t("coach.bust", percent=percent(t, bust_chance(after.dice_left)))
     )
+
+
+def _exact_decision(after: State, t: Translator) -> str:
+    """BANK against rolling on by the exact chance to win, where the selection leads to a
+    position it is known in (the selection may be what passes the leader); else ""."""
+    if not win_chance.ready(after):
+        return ""
+    chances = win_chances(after)
+    assert chances is not None
+    bank, roll = percent(t, chances["bank"]), percent(t, chances["roll"])
+    return t("coach.race_decision", bank=bank, roll=roll)
 
 
 def _decision(after: State, need: float | None, t: Translator) -> str:

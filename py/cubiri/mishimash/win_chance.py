@@ -1,5 +1,5 @@
-"""MISHIMASH: the exact chance to win in the final round and in sudden death (X16, X17), for
-two contenders (ENGINE_API.md, "MISHIMASH chance to win"; issue 28).
+"""MISHIMASH: the exact chance to win in the final round and in sudden death (X16, X17), where
+two contenders count (ENGINE_API.md, "MISHIMASH chance to win"; issue 28).
 
 Everyone plays to maximise their own chance to win, and a tie for first leads to sudden death,
 valued as such. With two contenders the game is zero-sum, so one number per position says it
@@ -16,15 +16,19 @@ all. Points are integer halves inside, as in scoring and strategy.
   after which the other is level at once and just needs a scoring roll). Its table is over the
   turn's points (`FirstMover`): more points are worth more, and BANK is proven best once
   1 − last(x) ≥ b(n) · (1 − last(0)) + (1 − b(n)), b(n) the bust chance of the next throw.
+* **A player already past every earlier total, the last still to play** (the second to last
+  of a final round, say, once its turn passes the leader) is a two-contender position too: it
+  banks a lead of s halves over the last, worth 1 − last(s) as for a first mover, but a bust
+  leaves it below the leader and loses (`AheadOfTheLast`, one table over the lead).
 * **The value of a sudden death** for its first mover, `FIRST`, is the fixed point of the two
   (the second mover's table needs `SECOND` = 1 − `FIRST`): `sudden_death_value()` finds it by
   iteration, and the shipped constant is checked against it by the tests.
 
-The page reads both tables from `win_tables.bin` (tools/mishimash_win_tables.py, 300 kB, each
+The page reads the tables from `win_tables.bin` (tools/mishimash_win_tables.py, 320 kB, each
 chance within 8e-6 of the built one), so a final round's chances are there the moment it starts;
 without the file they are built, in slices between frames or at once (about 10 s in CPython).
 
-Both tables are built bottom-up over whole arrays (odds.combine), like the reach table: cells
+The tables are built bottom-up over whole arrays (odds.combine), like the reach table: cells
 (dice, roll, MISHIMASHes) from the last roll a turn can reach within the table down to roll 1.
 MISHIMASHes past REACH_MISHIMASHES are valued as that many (their bonus counted smaller: a
 lower bound that moves a chance by well under 0.0001, see odds._reach_count).
@@ -252,6 +256,41 @@ class FirstMover:
         return self.roll(0, DICE, 1, 0)
 
 
+class AheadOfTheLast(FirstMover):
+    """V(s, n, k, m) of a player whose total with the turn is already past every earlier total
+    of the round, with one player still to play after it (the last), `s` halves ahead of the
+    last: banking leaves the last s halves behind, worth 1 − last.start(s) (level, the two play
+    a sudden death in which the last moves second, X17: the two-player values, as for
+    FirstMover), and a bust falls back below the earlier leader: 0.
+
+    A turn's gains do not depend on the total, so one table serves every lead: a player whose
+    total leads the last's by `offset` halves, holding x halves of the turn, reads s = offset
+    + x. Its cells hold s from the least halves a turn holds at that point (a position with a
+    smaller lead, the last having started the round well ahead of this player, is not in it;
+    and from inside it, every later point is). BANK values past the last mover's table (a lead
+    of 450 points) take its last gap, a chance too low by under 0.004 where it is over 0.996:
+    only reached by a roll landing far past where BANK is proven best."""
+
+    def prepare(self) -> None:
+        super().prepare()
+        self.banks[0] = self.bust_value = 0.0
+        best_throw = 1 - _bust(DICE)
+        proven = (x for x, bank in enumerate(self.banks) if bank >= best_throw)
+        self.proven = next(proven, len(self.banks) - 1)
+
+    def holds(self, halves: int, k: int, m: int) -> bool:
+        """Whether a decision point with `halves` of lead, throwing roll k, is in the table."""
+        return halves >= _least_halves(k, _count(m))
+
+
+def _last_start(last: LastMover, gap: int) -> float:
+    """The last mover's chance at the start of its turn `gap` halves behind; past the table's
+    gaps the chance to pass (a level that far off is negligible), from the reach table."""
+    if gap <= last.limit:
+        return last.start(gap)
+    return odds.chance((gap + 1) / 2, 0, DICE, 1, 0)
+
+
 def built(table: T) -> T:
     for _ in table.pieces():  # type: ignore[attr-defined]
         pass
@@ -279,15 +318,16 @@ class TablesBuilder:
     def __init__(self, shipped: bool = True) -> None:
         self.last = LastMover(SECOND)
         self.first = FirstMover(self.last)
+        self.ahead = AheadOfTheLast(self.last)
         self._built = False
         self._shipped = shipped  # to be read when first asked for: never at start-up
-        self._pieces = chain(self.last.pieces(), self.first.pieces())
+        self._pieces = chain(self.last.pieces(), self.first.pieces(), self.ahead.pieces())
 
     @property
     def complete(self) -> bool:
         if self._shipped:
             self._shipped = False
-            self._built = _load_shipped(self.last, self.first)
+            self._built = _load_shipped(self)
         return self._built
 
     def step(self, budget_ms: float = 20.0) -> bool:
@@ -337,11 +377,12 @@ class ShippedCells:
         return len(self.index)
 
 
-def encode_tables(last: LastMover, first: FirstMover) -> bytes:
-    """The shipped file's bytes for two complete tables."""
+def encode_tables(tables: TablesBuilder) -> bytes:
+    """The shipped file's bytes for the complete tables."""
     deltas = array("H")
-    header: dict[str, object] = {"first": FIRST, "limit": last.limit}
-    for name, cells in (("last", last.cells), ("first_mover", first.cells)):
+    header: dict[str, object] = {"first": FIRST, "limit": tables.last.limit}
+    for name, table in _named(tables):
+        cells = table.cells
         entries = []
         for key in sorted(cells):
             before = 0
@@ -357,16 +398,23 @@ def encode_tables(last: LastMover, first: FirstMover) -> bytes:
     return zlib.compress(head + b"\n" + deltas.tobytes(), 9)
 
 
-def _load_shipped(last: LastMover, first: FirstMover) -> bool:
-    """Fills both tables from TABLES_PATH; False where it is missing or was made for another
-    FIRST or limit (then they are built)."""
+def _named(tables: TablesBuilder) -> tuple[tuple[str, LastMover | FirstMover], ...]:
+    return (("last", tables.last), ("first_mover", tables.first), ("ahead", tables.ahead))
+
+
+def _load_shipped(tables: TablesBuilder) -> bool:
+    """Fills the tables from TABLES_PATH; False where it is missing or was made for another
+    FIRST, limit or set of tables (then they are built)."""
     try:
         data = zlib.decompress(TABLES_PATH.read_bytes())
     except (OSError, zlib.error):
         return False
     head, _, body = data.partition(b"\n")
     header = json.loads(head)
-    if header["first"] != FIRST or header["limit"] != last.limit:
+    names = _named(tables)
+    if header["first"] != FIRST or header["limit"] != tables.last.limit:
+        return False
+    if any(name not in header for name, _ in names):
         return False
     deltas = array("H")
     deltas.frombytes(body)
@@ -377,9 +425,10 @@ def _load_shipped(last: LastMover, first: FirstMover) -> bool:
         index = {(n, k, m): (offset, length) for n, k, m, offset, length in header[name]}
         return ShippedCells(deltas, index)
 
-    last.cells = cells("last")
-    first.cells = cells("first_mover")
-    first.prepare()
+    for name, table in names:
+        table.cells = cells(name)
+    tables.first.prepare()
+    tables.ahead.prepare()
     return True
 
 
@@ -406,6 +455,11 @@ def first_mover() -> FirstMover:
     return _tables.first
 
 
+def ahead_of_the_last() -> AheadOfTheLast:
+    last_mover()
+    return _tables.ahead
+
+
 # ---------------------------------------------------------------------------------------------
 # The position's chances
 
@@ -416,9 +470,10 @@ def win_chances(state: game.State) -> dict[str, float] | None:
     and play on best; None before the final round, in a solo game, when the game is over and
     when no decision is pending.
 
-    Two contenders (a game of two, or a sudden death of two, or the last turn of a final round
-    with one leader) are exact. Positions where a third contender still counts raise
-    NotImplementedError: their values need every later player's play (issue 28 goes on)."""
+    Two contenders (a game of two, a sudden death of two, the last turn of a final round with
+    one leader, a player already past every earlier total with only the last to come) are
+    exact. Positions where a third contender still counts raise NotImplementedError: their
+    values need every later player's play (issue 28 goes on)."""
     if state.solo or state.over or state.round is game.Round.RACE:
         return None
     if state.phase is not game.Phase.DECIDE:
@@ -429,6 +484,11 @@ def win_chances(state: game.State) -> dict[str, float] | None:
     n, k, m = state.dice_left, state.roll_number + 1, state.mishimashes
     if not state.still_to_play[1:]:
         return _last(state, me, x, n, k, m, _field(state))
+    ahead = _ahead_of_the_last(state)
+    if ahead is not None:
+        lead = ahead + x
+        roll = ahead_of_the_last().roll(lead, n, k, m)
+        return {"bank": 1 - _last_start(last_mover(), lead), "roll": roll}
     first = first_mover()
     return {"bank": first.bank(x), "roll": first.roll(x, n, k, m)}
 
@@ -439,14 +499,36 @@ def _field(state: game.State) -> tuple[int, ...]:
     return state.contenders if sudden else tuple(range(len(state.players)))
 
 
+def _ahead_of_the_last(state: game.State) -> int | None:
+    """With one player still to play after this one (the last of the round) and this turn
+    already past every earlier total of the field, while a bust would fall back below it: the
+    halves by which this player's total leads the last's (the offset of AheadOfTheLast)."""
+    me, waiting = state.current, state.still_to_play[1:]
+    if len(waiting) != 1:
+        return None
+    earlier = [state.totals[p] for p in _field(state) if p not in (me, waiting[0])]
+    if not earlier:
+        return None
+    mine = state.totals[me]
+    if not mine < max(earlier) < mine + state.turn_halves:
+        return None
+    offset = mine - state.totals[waiting[0]]
+    k = state.roll_number + (state.phase is game.Phase.DECIDE)  # the decision point's roll
+    inside = offset + state.turn_halves >= _least_halves(k, _count(state.mishimashes))
+    return offset if inside else None
+
+
 def covered(state: game.State) -> bool:
-    """Whether `win_chances` is exact here today: a final round or sudden death in which only
-    two contenders still count (the last turn of a round against one leader, or the first
-    mover of a sudden death of two), whatever the phase of the turn."""
+    """Whether `win_chances` is exact here today, whatever the phase of the turn: a final round
+    or sudden death in which only two contenders still count (the last turn of a round against
+    one leader, the first mover of a sudden death of two), or in which the player to move is
+    already past every earlier total with one player still to play after it."""
     if state.solo or state.over or state.round is game.Round.RACE:
         return False
     field = _field(state)
     if state.still_to_play[1:]:
+        if _ahead_of_the_last(state) is not None:
+            return True
         return state.round is game.Round.SUDDEN_DEATH and len(field) == 2
     best = max(state.totals[p] for p in field if p != state.current)
     return sum(state.totals[p] == best for p in field if p != state.current) == 1
@@ -485,6 +567,9 @@ def ready(state: game.State) -> bool:
     for a last turn far behind (past their gaps) the reach table the page builds in slices."""
     if not covered(state) or not tables_ready():
         return False
+    ahead = _ahead_of_the_last(state)
+    if ahead is not None:  # BANK now that far ahead asks the reach table
+        return ahead + state.turn_halves <= LIMIT_HALVES or odds.reach_ready()
     if state.still_to_play[1:]:
         return True
     others = [state.totals[p] for p in _field(state) if p != state.current]
