@@ -1,6 +1,8 @@
 """The coach's chance to win in the page (issue 28): the tester's sudden death of `?seed=20`,
-where the coach said "bank now 100%" for one 1. Now it says the exact chances (win_chance, checked
-against Monte Carlos in the unit tests), and rolling on is the better play."""
+where the coach said "bank now 100%" for one 1, their `?seed=306` (a MISHIMASH past the leader
+with a player still to come) and `?seed=14` (a tie in reach, valued 0%), the last two with real
+dice. The coach says the exact chances (win_chance, checked against Monte Carlos in the unit
+tests) and the better play."""
 
 from __future__ import annotations
 
@@ -16,7 +18,7 @@ from cubiri.mishimash import win_chance, win_chances
 from e2e.conftest import PHONE, READY, READY_TIMEOUT_MS, both_sizes
 from e2e.mishimash_driver import MishimashDriver
 from e2e.taps import tap
-from e2e.test_real_dice import ready, start, throw, take
+from e2e.test_real_dice import ready, start, take, throw
 from tests.test_win_chance import passed_the_leader
 
 Open = Callable[[str], Page]
