@@ -6,6 +6,7 @@ best play); this module only picks which ones matter now and says them in the pl
 
 from __future__ import annotations
 
+from contextlib import suppress
 from dataclasses import dataclass
 
 from app.pure.i18n import Translator
@@ -58,11 +59,8 @@ def build_coach(
         # The best selection waits for the reach table; BANK or ROLL AGAIN after the dice
         # picked may already be known exactly (a selection that passes the leader).
         exact = ""
-        if picked:
-            try:
-                exact = _exact_decision(apply(state, Select(tuple(sorted(picked)))), t)
-            except RuleError:  # not a selection (yet): nothing to say about it
-                pass
+        with suppress(RuleError):  # dice picked that are not a selection (yet): nothing said
+            exact = _exact_decision(apply(state, Select(tuple(sorted(picked)))), t)
         return CoachView(tuple(line for line in (t("coach.thinking"), exact) if line))
     points, k, m = state.turn_halves / 2, state.roll_number, state.mishimashes
     if need is None:
