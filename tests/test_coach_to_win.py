@@ -167,4 +167,3 @@ def test_before_the_reach_table_is_built_a_selection_past_the_leader_still_gets_
     assert build_coach(before, frozenset({5}), t, frozenset({0, 1, 2})).lines == (
         "The coach is working out the odds…",  # one 5 does not pass 10.5
     )
-
