@@ -278,10 +278,6 @@ class AheadOfTheLast(FirstMover):
         proven = (x for x, bank in enumerate(self.banks) if bank >= best_throw)
         self.proven = next(proven, len(self.banks) - 1)
 
-    def holds(self, halves: int, k: int, m: int) -> bool:
-        """Whether a decision point with `halves` of lead, throwing roll k, is in the table."""
-        return halves >= _least_halves(k, _count(m))
-
 
 def _last_start(last: LastMover, gap: int) -> float:
     """The last mover's chance at the start of its turn `gap` halves behind; past the table's
