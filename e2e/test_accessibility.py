@@ -356,7 +356,8 @@ def test_axe_finds_no_violation_before_python_on_a_computers_turn_and_at_a_solo_
     page = new_page(browser, base_url, "en", PHONE)
     held: list[Any] = []
     page.route("**/py/main.py", lambda route: held.append(route))  # Python not there yet
-    page.goto(base_url, wait_until="domcontentloaded")
+    # A seed whose first roll scores, so the computer's turn is still on when it is audited.
+    page.goto(base_url + "?seed=0", wait_until="domcontentloaded")
     expect(page.get_by_role("status")).to_be_visible()  # the loading bar
     found = {"loading": axe_violations(page)}
     wait_until(page, lambda: held, "the page to ask for py/main.py")

@@ -130,7 +130,10 @@ def test_issue18_1_with_site_data_blocked_both_games_play_and_the_player_is_told
     ms = MishimashDriver(page, ["Ana"], 250, 0)
     ms.start()
     page.locator("#ms-roll").click()
-    expect(page.locator("#ms-dice .die:not([hidden])").first).to_be_visible()
+    # The link's seed went to MAGDAGDON, so this roll is random: a bust (1 roll in 43) shows
+    # its dice on the strip of the last roll instead (CI once met one).
+    rolled = page.locator("#ms-dice .die:not([hidden])").or_(page.locator("#ms-last .die"))
+    expect(rolled.first).to_be_visible()
     expect(notice).to_be_hidden()  # told once, not at every save
     assert page_log.console_errors == []
 
