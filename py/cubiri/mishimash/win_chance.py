@@ -177,6 +177,8 @@ class FirstMover:
     """V(x, n, k, m): the first mover's chance in a two-player sudden death holding x halves of
     the turn at a decision point (BANK, or throw n dice as roll k), the other to play after."""
 
+    bust_loses = False  # a sudden death's first mover: a bust leaves the other level
+
     def __init__(self, last: LastMover) -> None:
         self.last = last
         self.cells: dict[tuple[int, int, int], list[float]] = {}
@@ -209,10 +211,9 @@ class FirstMover:
         start = last.cells[(DICE, 1, 0)]
         # BANK with s halves: the other then needs to pass s from the start of a turn; gaps
         # past the table count as its largest (the other's chance there is an upper bound).
-        self.banks = [1 - last.start(0)] + [
-            1 - start[min(x, len(start) - 1)] for x in range(1, 4000)
-        ]
-        self.bust_value = self.banks[0]  # X11: a bust banks nothing
+        # X11: a bust banks nothing (where it leaves the player below a leader: lost).
+        self.bust_value = 0.0 if self.bust_loses else 1 - last.start(0)
+        self.banks = [self.bust_value] + [1 - start[min(x, len(start) - 1)] for x in range(1, 4000)]
         # From `proven` halves on BANK beats any throw (see the module docstring).
         best_throw = _bust(DICE) * self.bust_value + 1 - _bust(DICE)
         proven = (x for x, bank in enumerate(self.banks) if bank >= best_throw)
@@ -271,12 +272,7 @@ class AheadOfTheLast(FirstMover):
     of 450 points) take its last gap, a chance too low by under 0.004 where it is over 0.996:
     only reached by a roll landing far past where BANK is proven best."""
 
-    def prepare(self) -> None:
-        super().prepare()
-        self.banks[0] = self.bust_value = 0.0
-        best_throw = 1 - _bust(DICE)
-        proven = (x for x, bank in enumerate(self.banks) if bank >= best_throw)
-        self.proven = next(proven, len(self.banks) - 1)
+    bust_loses = True
 
 
 def _last_start(last: LastMover, gap: int) -> float:
@@ -552,10 +548,7 @@ def start_chance(state: game.State) -> float:
     if state.still_to_play[1:]:
         return first_mover().start()
     others = [state.totals[p] for p in _field(state) if p != state.current]
-    gap = max(others) - state.totals[state.current]
-    if gap > LIMIT_HALVES:  # far behind: a tie is negligible
-        return odds.chance((gap + 1) / 2, 0, DICE, 1, 0)
-    return last_mover().start(gap)
+    return _last_start(last_mover(), max(others) - state.totals[state.current])
 
 
 def ready(state: game.State) -> bool:
