@@ -22,8 +22,10 @@ PEOPLE = frozenset({0, 1})
 
 @pytest.fixture(autouse=True)
 def tables() -> None:
-    """Built, as the page builds them between frames before a final round."""
+    """Built, as the page builds them between frames before a final round; no chase's table
+    yet (the page builds one as its turn starts)."""
     wc.last_mover()
+    wc._chases.clear()
 
 
 def sudden_death_roll() -> game.State:
@@ -118,25 +120,52 @@ def test_past_the_leader_the_coach_counts_the_player_still_to_come() -> None:
         10,
         [[1, 1, 1, 5, 2, 3], (0, 1, 2, 3), "bank", [2, 3, 4, 6, 2, 3], [1, 1, 1, 5, 5, 5]],
     )
-    odds.ensure_reach()  # the best selection is still the chance to pass: its table
+    wc.step_chase(before, float("inf"))  # Bea chases Ann with Cubi to come: built at once
     lines = build_coach(before, frozenset(range(6)), t, frozenset({0, 1, 2})).lines
     bank, roll = percent(t, chances["bank"]), percent(t, chances["roll"])
+    assert lines[0] == f"Best play takes 1 1 1 5 5 5: a {roll} chance to win."
     assert f"Chance to win: bank now {bank} · roll on {roll}" in lines[-1]
     assert bank != "100%" and "pass" not in lines[-1]
     assert computer.next_move("strongest", state) == game.RollAgain()
 
 
-def test_behind_the_leader_with_a_third_contender_to_come_the_coach_names_the_chance_to_pass() -> (
-    None
-):
-    """With Bela still behind the leader and Cleo to come, the exact chance is not computed yet
-    (issue 28 goes on): the coach says what its number is, the chance to pass the leader."""
+def test_behind_the_leader_with_the_last_to_come_the_coach_counts_both() -> None:
+    """Bela, half a point behind Ana with Cleo still to play: the coach gives the exact chance
+    to win (passing Ana, then Cleo not passing Bela), not the chance to pass Ana; and before
+    her turn, the total to beat with that chance."""
     before = typed(
         ["Ana", "Bela", "Cleo"],
         10,
         [[1, 1, 1, 5, 2, 3], (0, 1, 2, 3), "bank", [1, 1, 1, 5, 5, 2]],
     )
     assert before.round is game.Round.FINAL_ROUND and before.still_to_play == (1, 2)
+    assert wc.covered(before) and not wc.ready(before)  # its table is built on demand
+    assert wc.step_chase(before, float("inf")) and wc.ready(before)
+    lines = build_coach(before, frozenset({0, 1, 2}), t, frozenset({0, 1, 2})).lines  # 1 1 1
+    chances = win_chances(game.apply(before, game.Select((0, 1, 2))))
+    assert chances is not None and chances["bank"] == 0.0
+    assert lines[0].startswith("Best play takes ") and lines[0].endswith("chance to win.")
+    assert f"Chance to win: bank now 0% · roll on {percent(t, chances['roll'])}." in lines
+    assert not any("pass" in line for line in lines)
+    start = typed(["Ana", "Bela", "Cleo"], 10, [[1, 1, 1, 5, 2, 3], (0, 1, 2, 3), "bank"])
+    wc.step_chase(start, float("inf"))
+    chance = percent(t, wc.start_chance(start))
+    assert (
+        f"To beat: 10.5. Your chance to win: {chance}."
+        in build_coach(start, frozenset(), t, frozenset({0, 1, 2})).lines
+    )
+
+
+def test_with_two_still_to_come_behind_the_leader_the_coach_names_the_chance_to_pass() -> None:
+    """Four seats: with Otto behind the leader and Bea and Cubi still to come, the exact chance
+    is not computed yet (issue 28 goes on): the coach says what its number is, the chance to
+    pass the leader."""
+    before = typed(
+        ["Ann", "Otto", "Bea", "Cubi"],
+        10,
+        [[1, 1, 1, 5, 2, 3], (0, 1, 2, 3), "bank", [1, 1, 1, 5, 5, 2]],
+    )
+    assert before.round is game.Round.FINAL_ROUND and before.still_to_play == (1, 2, 3)
     assert not wc.covered(before)
     odds.ensure_reach()  # as the page builds it between frames
     lines = build_coach(before, frozenset({0, 1, 2}), t, frozenset({0, 1, 2})).lines  # 1 1 1

@@ -259,6 +259,120 @@ def test_past_the_leader_with_the_last_still_to_play_the_chance_counts_the_last(
     assert chances["roll"] == pytest.approx(monte_carlo(roll_on, 6), abs=TOLERANCE)
 
 
+def chase_turn(rng: random.Random, at: Point, table: wc.Chase) -> int:
+    """A player behind the one leader with the last to come, by its table: the halves banked."""
+
+    def banks(p: Point) -> bool:
+        return p[0] >= table.proven or (p[0] >= table.gap and table.roll(*p) <= table.bank(p[0]))
+
+    return turn(rng, at, lambda p: table.chance(*p), banks)
+
+
+def last_turn_by(rng: random.Random, table: wc.LastMover, gap: int) -> int:
+    """The last mover's turn from its start by `table` (its level worth `table.tie`)."""
+
+    def value(p: Point) -> float:
+        return table.chance(gap - p[0], p[1], p[2], p[3])
+
+    def banks(p: Point) -> bool:
+        missing = gap - p[0]
+        return missing < 0 or (missing == 0 and table.tie >= 1 - wc._bust(p[1]))
+
+    return turn(rng, (0, 6, 1, 0), value, banks)
+
+
+def chaser_wins(rng: random.Random, banked: int, table: wc.Chase, first: bool) -> bool:
+    """After the chaser's turn (`banked` halves, 0 a bust): the last plays, then any sudden
+    death (of two exactly; of three by its estimated shares, as the code values it)."""
+    if banked < table.gap:
+        return False
+    if banked > table.gap:
+        lead = table.lead_gap + banked - table.gap
+        return not last_mover_wins(rng, (0, 6, 1, 0), lead)
+    three = wc.THREE_WAY
+    last = last_turn_by(rng, three_way_last(table.lead_gap), table.lead_gap)
+    if last > table.lead_gap:
+        return False
+    if last == table.lead_gap:
+        return rng.random() < (three[0] if first else three[1])
+    first_wins = sudden_death(rng)
+    return first_wins if first else not first_wins
+
+
+@cache
+def three_way_last(gap: int) -> wc.LastMover:
+    return wc.built(wc.LastMover(wc.THREE_WAY[2], limit=max(gap, 1)))
+
+
+def behind_the_leader() -> game.State:
+    """Three seats, target 10: Ana banks 10.5; Bela throws 1 1 1 5 5 2 and takes the three 1s
+    (10 points, half a point behind Ana), Cleo still to play."""
+    return typed(
+        ["Ana", "Bela", "Cleo"],
+        10,
+        [[1, 1, 1, 5, 2, 3], (0, 1, 2, 3), "bank", [1, 1, 1, 5, 5, 2], (0, 1, 2)],
+    )
+
+
+def test_behind_the_leader_with_the_last_to_come_the_chance_counts_both() -> None:
+    """X16: Bela must pass Ana (BANK now loses), and once past her, Cleo still plays: rolling
+    on is worth passing Ana and then Cleo not passing Bela (a level with Ana worth what Cleo
+    leaves of it), not the chance to pass Ana."""
+    state = behind_the_leader()
+    assert state.current == 1 and wc.covered(state)
+    chasing = wc._chasing(state)
+    assert chasing == (21, 21, False)  # a sudden death of Ana and Bela: Ana moves first
+    chances = win_chances(state)
+    assert chances is not None and chances["bank"] == 0.0
+    table = wc.chase_table(chasing)
+    passing = chance_to_reach(10.5 + 0.5, 10.0, 3, 2, 0)
+    assert chances["roll"] < passing - 0.05  # Cleo still counts
+
+    def roll_on(rng: random.Random) -> bool:
+        banked = chase_turn(rng, decision(state), table)
+        return chaser_wins(rng, banked, table, first=False)
+
+    assert chances["roll"] == pytest.approx(monte_carlo(roll_on, 7), abs=TOLERANCE)
+
+
+@pytest.mark.parametrize(("gap", "lead_gap"), [(21, 21), (40, 90), (90, 40)])
+def test_once_past_the_leader_a_chase_is_worth_what_the_shipped_table_says(
+    gap: int, lead_gap: int
+) -> None:
+    """Two computations of one thing: a chase's own table past the leader, and the shipped
+    table of a player already past every earlier total (AheadOfTheLast, over its lead on the
+    last), at every decision point both hold."""
+    chase = wc.built(wc.Chase(wc.last_mover(), gap, lead_gap, 0.3))
+    ahead = wc.ahead_of_the_last()
+    offset = lead_gap - gap  # the chaser's total less the last's
+    compared = 0
+    for (n, k, m), cell in chase.cells.items():
+        least = wc._least_halves(k, m)
+        for x in range(max(gap + 1, least), least + len(cell), 7):
+            if offset + x >= least and offset + x < ahead.proven:
+                assert chase.chance(x, n, k, m) == pytest.approx(
+                    ahead.chance(offset + x, n, k, m), abs=1e-4
+                )
+                compared += 1
+    assert compared > 1000
+
+
+@pytest.mark.parametrize(("gap", "lead_gap"), [(10, 21), (21, 21), (60, 40), (200, 100)])
+def test_the_three_way_sudden_death_estimate_moves_a_chase_by_under_a_thousandth(
+    gap: int, lead_gap: int
+) -> None:
+    """A sudden death of three is valued by an estimate (wc.THREE_WAY). A chase meets one only
+    by banking level with the leader and then the last ending level too; the chance of that
+    path bounds what any error in the estimate can move. The chance of banking level is the
+    slope of the chaser's chance in what a level is worth (the policy holds for a hair more)."""
+    double = wc.built(wc.LevelWithTheLeader(False, lead_gap)).double
+    low = wc.built(wc.Chase(wc.last_mover(), gap, lead_gap, 0.3))
+    high = wc.built(wc.Chase(wc.last_mover(), gap, lead_gap, 0.3 + 1e-6))
+    banks_level = (high.start() - low.start()) / 1e-6
+    assert 0 <= banks_level < 0.05 and 0 <= double < 0.05
+    assert banks_level * double < 0.001
+
+
 def test_no_chance_to_win_before_the_final_round_nor_solo() -> None:
     race = typed(["Ana", "Bela"], 100, [[1, 2, 3, 4, 6, 6], (0,)])
     assert win_chances(race) is None

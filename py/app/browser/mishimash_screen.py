@@ -390,6 +390,7 @@ class MishimashScreen:
             restart_animation(by_id("ms-event"), "celebrate")
         self._focus_next(by_computer)
         self.tour.take_focus()
+        self._start_reach_table()  # a turn that chases the leader builds its table now
         self.computers.schedule()
 
     def _is_celebrated(self, state: engine.State) -> bool:
@@ -467,6 +468,7 @@ class MishimashScreen:
         self.render()
         now = undone.state
         self.host.announce(self.host.t("table.undo.done", name=now.players[now.current]))
+        self._start_reach_table()
         self.computers.schedule()
 
     def _on_correct(self, seat: int, round_: int, halves: int) -> str | None:
@@ -513,7 +515,8 @@ class MishimashScreen:
         milliseconds between frames, long before anyone reaches the target."""
         if self.state is None or self.state.solo or self._building:
             return
-        if odds.reach_ready() and win_chance.tables_ready():
+        built = odds.reach_ready() and win_chance.tables_ready()
+        if built and not win_chance.chase_pending(self.state):
             return
         self._building = True
         window.setTimeout(self._build_later, 0)
@@ -522,6 +525,11 @@ class MishimashScreen:
         if not win_chance.tables_ready():
             if win_chance.tables_builder().step(20) and self.state is not None:
                 self.render()  # the chance to win can show now
+            window.setTimeout(self._build_later, 0)
+        elif self.state is not None and win_chance.chase_pending(self.state):
+            # This turn chases the leader with the last to come: its own table, first.
+            if win_chance.step_chase(self.state, 20):
+                self.render()
             window.setTimeout(self._build_later, 0)
         elif odds.reach_builder().step(20):
             self._building = False

@@ -52,12 +52,13 @@ def build_coach(
         return CoachView(tuple(line for line in said if line))
     if state.phase is not Phase.SELECT:
         return CoachView()
-    if win_chance.covered(state):
+    covered = win_chance.covered(state)
+    if covered and win_chance.ready(state):
         return _to_win(state, picked, t)
     need = need_to_win(state)
-    if need is not None and not odds.reach_ready():
-        # The best selection waits for the reach table; BANK or ROLL AGAIN after the dice
-        # picked may already be known exactly (a selection that passes the leader).
+    if covered or (need is not None and not odds.reach_ready()):
+        # The best selection waits for its table; BANK or ROLL AGAIN after the dice picked
+        # may already be known exactly (a selection that passes the leader).
         exact = ""
         with suppress(RuleError):  # dice picked that are not a selection (yet): nothing said
             exact = _exact_decision(apply(state, Select(tuple(sorted(picked)))), t)
@@ -96,8 +97,6 @@ def build_coach(
 def _to_win(state: State, picked: frozenset[int], t: Translator) -> CoachView:
     """Where two contenders still count (`win_chance.covered`): every selection valued by the
     exact chance to win of BANK or ROLL AGAIN after it, a tie valued as its sudden death."""
-    if not win_chance.ready(state):
-        return CoachView((t("coach.thinking"),))
     worth = computer.chances_by_selection(state)
     best = computer.best_to_win(worth, state.dice)
     dice = " ".join(map(str, best))
@@ -154,7 +153,7 @@ def _race(state: State, t: Translator) -> str:
     if win_chance.ready(state):
         start = win_chance.start_chance(state)
         need = need_to_win(state)
-        if need is None or state.still_to_play[1:]:  # a first mover has a total to set
+        if need is None or not win_chance.behind(state):  # a total to set, not to beat
             return t("coach.win_chance", percent=percent(t, start))
         leader = state.totals[state.current] / 2 + need - 0.5
         return t("coach.race_win", total=t.number(leader), percent=percent(t, start))

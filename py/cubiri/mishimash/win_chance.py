@@ -20,6 +20,13 @@ all. Points are integer halves inside, as in scoring and strategy.
   of a final round, say, once its turn passes the leader) is a two-contender position too: it
   banks a lead of s halves over the last, worth 1 − last(s) as for a first mover, but a bust
   leaves it below the leader and loses (`AheadOfTheLast`, one table over the lead).
+* **A player behind the one leader, the last still to play** (the middle player of a
+  three-seat final round, the second mover of a three-way sudden death after the first banked)
+  must pass the leader, and once past it is the player above: BANK is worth 0 below the
+  leader, 1 − last(s) past it (s its lead over the last), and level with it what the last
+  leaves of a sudden death of two (`LevelWithTheLeader`; the last's own level, into a sudden
+  death of three, is valued by an estimate whose weight the tests bound under 0.001). One
+  table a turn (`Chase`), built on demand: about 2 s in CPython, in slices in the page.
 * **The value of a sudden death** for its first mover, `FIRST`, is the fixed point of the two
   (the second mover's table needs `SECOND` = 1 − `FIRST`): `sudden_death_value()` finds it by
   iteration, and the shipped constant is checked against it by the tests.
@@ -275,6 +282,75 @@ class AheadOfTheLast(FirstMover):
     bust_loses = True
 
 
+# A sudden death of three, each mover's share, for the rare path into one (a level with the one
+# leader, then the last level too): an estimate, not solved yet (issue 28 goes on). Its weight
+# in a position is the chance of that double level, a few in a thousand at most (`Chase.tie`).
+THREE_WAY = (0.23, 0.31, 0.46)
+
+
+class Chase(FirstMover):
+    """V(x, n, k, m) of a player behind the one leader of the round (`gap` halves at the start
+    of its turn), with one player, the last, still to play after it and `lead_gap` halves
+    behind that leader. Holding x halves of the turn:
+
+    * below the leader, BANK loses (and so does a bust: the total stays below);
+    * level (x = gap), BANK is worth `tie`: the last then plays against two leaders (see
+      `level_with_the_leader`);
+    * past the leader, BANK leaves the last `lead_gap` + (x − gap) halves behind: worth
+      1 − the last's chance from the start of its turn, as for AheadOfTheLast.
+
+    A bust loses. (A sudden death of three whose first mover busted is not a chase: a bust
+    there keeps everyone level, and the value is the three-way sudden death's own.) One table a
+    turn (the gap and the last's gap stay put through it), built like FirstMover's
+    over the turn's halves, up to where BANK is proven best."""
+
+    def __init__(self, last: LastMover, gap: int, lead_gap: int, tie: float) -> None:
+        super().__init__(last)
+        self.gap, self.lead_gap, self.tie = gap, lead_gap, tie
+
+    def prepare(self) -> None:
+        start = self.last.cells[(DICE, 1, 0)]
+
+        def past(x: int) -> float:  # the last's gap past this player's total, from its start
+            return 1 - start[min(self.lead_gap + x - self.gap, len(start) - 1)]
+
+        self.bust_value = 0.0
+        above = [past(x) for x in range(self.gap + 1, self.gap + 4000)]
+        self.banks = [0.0] * self.gap + [self.tie] + above
+        best_throw = 1 - _bust(DICE)
+        proven = (x for x, bank in enumerate(self.banks) if x > self.gap and bank >= best_throw)
+        self.proven = next(proven, len(self.banks) - 1)
+
+
+class LevelWithTheLeader:
+    """What BANK level with the one leader is worth to a player with the last still to play,
+    the last `gap` halves behind them both (`tie`), and the chance of the double level (`double`).
+
+    The last then must pass the two (it wins), or level them (a sudden death of three in which
+    it moves last, X17: from after its turn), or fall short: a sudden death of the two, this
+    player moving `first` or second. The last plays by its own table with its three-way share
+    as the level's worth; its chance of ending level is the slope of its chance in that worth
+    (the policy is the same for a worth a hair higher). Built a piece at a time (`pieces`)."""
+
+    HAIR = 1e-6
+
+    def __init__(self, first: bool, gap: int) -> None:
+        self.first, self.gap = first, gap
+        share, limit = THREE_WAY[2], max(gap, 1)
+        self.low, self.high = LastMover(share, limit), LastMover(share + self.HAIR, limit)
+        self.tie = self.double = 0.0
+
+    def pieces(self) -> Iterator[None]:
+        yield from self.low.pieces()
+        yield from self.high.pieces()
+        low, high = self.low.start(self.gap), self.high.start(self.gap)
+        self.double = (high - low) / self.HAIR
+        passes = low - self.low.tie * self.double
+        of_two = FIRST if self.first else SECOND
+        of_three = THREE_WAY[0] if self.first else THREE_WAY[1]
+        self.tie = (1 - passes - self.double) * of_two + self.double * of_three
+
+
 def _last_start(last: LastMover, gap: int) -> float:
     """The last mover's chance at the start of its turn `gap` halves behind; past the table's
     gaps the chance to pass (a level that far off is negligible), from the reach table."""
@@ -462,10 +538,12 @@ def win_chances(state: game.State) -> dict[str, float] | None:
     and play on best; None before the final round, in a solo game, when the game is over and
     when no decision is pending.
 
-    Two contenders (a game of two, a sudden death of two, the last turn of a final round with
-    one leader, a player already past every earlier total with only the last to come) are
-    exact. Positions where a third contender still counts raise NotImplementedError: their
-    values need every later player's play (issue 28 goes on)."""
+    Exact where at most one player still plays after this one and one leader stands among
+    those who played (a game of two, a sudden death of two, the last turn of a final round, a
+    player before the last, behind that leader or past it). Positions with two or more players
+    still to play after this one (four seats, a three-way sudden death's first mover), or a
+    level shared by two before this turn, raise NotImplementedError: their values need every
+    later player's play (issue 28 goes on)."""
     if state.solo or state.over or state.round is game.Round.RACE:
         return None
     if state.phase is not game.Phase.DECIDE:
@@ -481,6 +559,10 @@ def win_chances(state: game.State) -> dict[str, float] | None:
         lead = ahead + x
         roll = ahead_of_the_last().roll(lead, n, k, m)
         return {"bank": 1 - _last_start(last_mover(), lead), "roll": roll}
+    chasing = _chasing(state)
+    if chasing is not None:
+        chase = chase_table(chasing)
+        return {"bank": chase.bank(x), "roll": chase.roll(x, n, k, m)}
     first = first_mover()
     return {"bank": first.bank(x), "roll": first.roll(x, n, k, m)}
 
@@ -510,16 +592,112 @@ def _ahead_of_the_last(state: game.State) -> int | None:
     return offset if inside else None
 
 
+Chasing = tuple[int, int, bool]  # the gap to the one leader, the last's gap, first of two
+
+
+def _chasing(state: game.State) -> Chasing | None:
+    """With one player still to play after this one (the last of the round), one leader among
+    those who have played, this player below it and the last no higher: this player's gap
+    to the leader, the last's, and whether this player would move first in a sudden death of
+    the two (X17: in table order from after the last's turn). See `Chase`."""
+    me, waiting = state.current, state.still_to_play[1:]
+    if len(waiting) != 1:
+        return None
+    done = [p for p in _field(state) if p not in state.still_to_play]
+    if not done:
+        return None
+    best = max(state.totals[p] for p in done)
+    leaders = [p for p in done if state.totals[p] == best]
+    last = waiting[0]
+    if len(leaders) != 1 or state.totals[me] >= best or state.totals[last] > best:
+        return None
+    count = len(state.players)
+    after_last = [(last + offset) % count for offset in range(1, count + 1)]
+    first = after_last.index(me) < after_last.index(leaders[0])
+    return best - state.totals[me], best - state.totals[last], first
+
+
+class ChaseBuild:
+    """A chase's table and what is left of its build."""
+
+    def __init__(self, chasing: Chasing) -> None:
+        self.chasing = chasing
+        self.table = Chase(last_mover(), chasing[0], chasing[1], 0.0)
+        self.pieces = self._pieces()
+        self.complete = False
+
+    def _pieces(self) -> Iterator[None]:
+        _, lead_gap, first = self.chasing
+        level = LevelWithTheLeader(first, lead_gap)
+        yield from level.pieces()
+        self.table.tie = level.tie
+        yield from self.table.pieces()
+
+    def step(self, budget_ms: float) -> bool:
+        deadline = time.perf_counter() + budget_ms / 1000
+        while not self.complete:
+            if next(self.pieces, _DONE) is _DONE:
+                self.complete = True
+            elif time.perf_counter() >= deadline:
+                break
+        return self.complete
+
+
+_chases: dict[Chasing, ChaseBuild] = {}
+
+
+def _chase_build(chasing: Chasing) -> ChaseBuild:
+    """The build of this chase's table (the last few turns' are kept)."""
+    build = _chases.get(chasing)
+    if build is None:
+        while len(_chases) >= 4:
+            del _chases[next(iter(_chases))]
+        build = _chases[chasing] = ChaseBuild(chasing)
+    return build
+
+
+def chase_table(chasing: Chasing) -> Chase:
+    build = _chase_build(chasing)
+    build.step(float("inf"))
+    return build.table
+
+
+def _pending_chase(state: game.State) -> Chasing | None:
+    """The chase `state` is in where its table is not built yet (and the position reads it)."""
+    if state.solo or state.over or state.round is game.Round.RACE:
+        return None
+    chasing = _chasing(state)
+    if chasing is None or _ahead_of_the_last(state) is not None or _chase_ready(chasing):
+        return None
+    return chasing
+
+
+def chase_pending(state: game.State) -> bool:
+    """Whether the page has a chase's table to build for this position (`step_chase`)."""
+    return _pending_chase(state) is not None
+
+
+def step_chase(state: game.State, budget_ms: float = 20.0) -> bool:
+    """Builds the table of the chase `state` is in for about `budget_ms` milliseconds (the page
+    does it between frames, once the shared tables are read); True once nothing is left."""
+    chasing = _pending_chase(state)
+    return chasing is None or _chase_build(chasing).step(budget_ms)
+
+
+def _chase_ready(chasing: Chasing) -> bool:
+    build = _chases.get(chasing)
+    return build is not None and build.complete
+
+
 def covered(state: game.State) -> bool:
-    """Whether `win_chances` is exact here today, whatever the phase of the turn: a final round
-    or sudden death in which only two contenders still count (the last turn of a round against
-    one leader, the first mover of a sudden death of two), or in which the player to move is
-    already past every earlier total with one player still to play after it."""
+    """Whether `win_chances` is exact here today, whatever the phase of the turn: the last turn
+    of a round against one leader, the first mover of a sudden death of two, or a player with
+    one player still to play after it, past every earlier total or behind one leader."""
     if state.solo or state.over or state.round is game.Round.RACE:
         return False
     field = _field(state)
     if state.still_to_play[1:]:
-        if _ahead_of_the_last(state) is not None:
+        if _ahead_of_the_last(state) is not None or _chasing(state) is not None:
             return True
         return state.round is game.Round.SUDDEN_DEATH and len(field) == 2
     best = max(state.totals[p] for p in field if p != state.current)
@@ -542,9 +720,18 @@ def _last(
     return {"bank": bank, "roll": roll}
 
 
+def behind(state: game.State) -> bool:
+    """Whether the player about to begin a turn in a `covered` position has a total to beat
+    (the last of a round, or one chasing the leader), not one to set."""
+    return not state.still_to_play[1:] or _chasing(state) is not None
+
+
 def start_chance(state: game.State) -> float:
     """The chance to win of the player about to begin a turn (X8: it begins with a throw) in a
     position `covered` by the tables."""
+    chasing = _chasing(state)
+    if chasing is not None:
+        return chase_table(chasing).start()
     if state.still_to_play[1:]:
         return first_mover().start()
     others = [state.totals[p] for p in _field(state) if p != state.current]
@@ -559,6 +746,9 @@ def ready(state: game.State) -> bool:
     ahead = _ahead_of_the_last(state)
     if ahead is not None:  # BANK now that far ahead asks the reach table
         return ahead + state.turn_halves <= LIMIT_HALVES or odds.reach_ready()
+    chasing = _chasing(state)
+    if chasing is not None:
+        return _chase_ready(chasing)
     if state.still_to_play[1:]:
         return True
     others = [state.totals[p] for p in _field(state) if p != state.current]
