@@ -19,13 +19,15 @@ from e2e.conftest import PHONE, READY, READY_TIMEOUT_MS, both_sizes
 from e2e.mishimash_driver import MishimashDriver
 from e2e.taps import tap
 from e2e.test_real_dice import ready, start, take, throw
-from tests.test_win_chance import passed_the_leader
+from tests.test_win_chance import behind_the_leader, passed_the_leader
 
 Open = Callable[[str], Page]
 Shot = Callable[[str], Path]
 LOCALES = Path(__file__).resolve().parents[1] / "locales"
 # The final round's chances are read from shipped tables: there at once (issue 28: a minute).
 AT_ONCE_MS = 1_000
+# A chase's table is built as its turn starts, in slices between frames (about 2 s in CPython).
+CHASE_BUILT_MS = 60_000
 
 
 def bank_a_one(state: engine.State) -> tuple[tuple[int, ...], str]:
@@ -107,6 +109,33 @@ def test_past_the_leader_the_coach_counts_the_player_still_to_come(
     line = f"Chance to win: bank now {bank} · roll on {roll}."
     expect(page.locator("#ms-coach")).to_contain_text(line, timeout=AT_ONCE_MS)
     both_sizes(page, shot, "mishimash-past-the-leader")
+
+
+def test_behind_the_leader_the_coach_counts_the_last_still_to_come(
+    page: Page, base_url: str, shot: Shot
+) -> None:
+    """Three seats at a table of real dice: Ana banks 10.5, Bela takes three 1s (10 points)
+    with Cleo still to play. The coach gives Bela's exact chance to win (passing Ana, then Cleo
+    not passing her), not the chance to pass Ana, once her turn's table is built."""
+    page.set_viewport_size(PHONE)
+    ready(page, base_url + "#mishimash")
+    start(page, ["Ana", "Bela", "Cleo"], 10)
+    throw(page, "111523")
+    take(page, (0, 1, 2, 3))  # Ana banks 10.5: the final round
+    expect(page.locator("#ms-turn-of")).to_contain_text("Bela")
+    expect(page.locator("#ms-to-beat")).to_have_text("To beat: 10.5")
+    throw(page, "111552")
+    for index in (0, 1, 2):
+        tap(page.locator(f"#ms-die-{index}"))
+    chances = win_chances(behind_the_leader())
+    assert chances is not None
+    t = load_translator("en", LOCALES)
+    line = f"Chance to win: bank now 0% · roll on {percent(t, chances['roll'])}."
+    coach = page.locator("#ms-coach")
+    expect(coach).to_contain_text(line, timeout=CHASE_BUILT_MS)
+    expect(coach).to_contain_text("chance to win.")
+    expect(coach).not_to_contain_text("pass")
+    both_sizes(page, shot, "mishimash-behind-the-leader")
 
 
 def test_a_tie_in_reach_is_worth_its_sudden_death_in_the_page(page: Page, base_url: str) -> None:
