@@ -295,24 +295,38 @@ class Chase(FirstMover):
 
     * below the leader, BANK loses (and so does a bust: the total stays below);
     * level (x = gap), BANK is worth `tie`: the last then plays against two leaders (see
-      `level_with_the_leader`);
+      `LevelWithTheLeader`);
     * past the leader, BANK leaves the last `lead_gap` + (x − gap) halves behind: worth
       1 − the last's chance from the start of its turn, as for AheadOfTheLast.
 
     A bust loses. (A sudden death of three whose first mover busted is not a chase: a bust
-    there keeps everyone level, and the value is the three-way sudden death's own.) One table a
-    turn (the gap and the last's gap stay put through it), built like FirstMover's
-    over the turn's halves, up to where BANK is proven best."""
+    there keeps everyone level, and the value is the three-way sudden death's own.)
 
-    def __init__(self, last: LastMover, gap: int, lead_gap: int, tie: float) -> None:
+    Past the leader the player is one already past every earlier total with the last to come,
+    and a turn's gains never take it back: there its values are the shared AheadOfTheLast
+    table's at its lead s = x + `offset` over the last (given as `ahead`), wherever that table
+    holds s (s at least the least halves of the point; a chaser behind the last can be past
+    the leader with less). So one table a turn holds only the rest, from the least halves of
+    each point to `split` − 1; without `ahead` it holds the whole turn up to where BANK is
+    proven best (the tests compare the two)."""
+
+    def __init__(
+        self,
+        last: LastMover,
+        gap: int,
+        lead_gap: int,
+        tie: float,
+        ahead: AheadOfTheLast | None = None,
+    ) -> None:
         super().__init__(last)
-        self.gap, self.lead_gap, self.tie = gap, lead_gap, tie
+        self.gap, self.lead_gap, self.tie, self.ahead = gap, lead_gap, tie, ahead
+        self.offset = lead_gap - gap  # this player's total less the last's
 
     def prepare(self) -> None:
         start = self.last.cells[(DICE, 1, 0)]
 
         def past(x: int) -> float:  # the last's gap past this player's total, from its start
-            return 1 - start[min(self.lead_gap + x - self.gap, len(start) - 1)]
+            return 1 - start[min(self.offset + x, len(start) - 1)]
 
         self.bust_value = 0.0
         above = [past(x) for x in range(self.gap + 1, self.gap + 4000)]
@@ -320,6 +334,46 @@ class Chase(FirstMover):
         best_throw = 1 - _bust(DICE)
         proven = (x for x, bank in enumerate(self.banks) if x > self.gap and bank >= best_throw)
         self.proven = next(proven, len(self.banks) - 1)
+
+    def ahead_from(self, k: int, m: int) -> int:
+        """From which halves on the point (k, m) reads the shared table (never, without it)."""
+        if self.ahead is None:
+            return 1 << 30
+        return max(self.gap + 1, _least_halves(k, m) - self.offset)
+
+    def split(self, k: int, m: int) -> int:
+        """Where the point's own values end: the shared table's, or BANK proven best."""
+        return min(self.proven + 1, self.ahead_from(k, m))
+
+    def pieces(self) -> Iterator[None]:
+        self.prepare()
+        for n, k, m in _cells(self.proven):
+            low, high = _least_halves(k, m), self.split(k, m)
+            cell = self.cells[(n, k, m)] = []
+            for lo in range(0, high - low, PIECE.get(n, 64)):
+                hi = min(high - low, lo + PIECE.get(n, 64))
+                columns = [
+                    self._column(n2, k2, m2, low + lo + gained, hi - lo)
+                    for gained, n2, k2, m2 in option_steps(n, k, m)
+                ]
+                rolled = combine(roll_table(n), columns)  # a bust is worth 0
+                cell += map(max, self.banks[low + lo : low + hi], rolled)
+                yield
+
+    def _column(self, n: int, k: int, m: int, start: int, size: int) -> list[float]:
+        m = _count(m)
+        end, ahead_from = start + size, self.ahead_from(k, m)
+        mine = max(start, min(end, ahead_from))  # own table or BANK below, shared from here
+        values = super()._column(n, k, m, start, mine - start) if mine > start else []
+        if mine < end:
+            assert self.ahead is not None
+            values += self.ahead._column(n, k, m, mine + self.offset, end - mine)
+        return values
+
+    def chance(self, halves: int, n: int, k: int, m: int) -> float:
+        if self.ahead is not None and halves >= self.ahead_from(k, _count(m)):
+            return self.ahead.chance(halves + self.offset, n, k, m)
+        return super().chance(halves, n, k, m)
 
 
 class LevelWithTheLeader:
@@ -622,7 +676,7 @@ class ChaseBuild:
 
     def __init__(self, chasing: Chasing) -> None:
         self.chasing = chasing
-        self.table = Chase(last_mover(), chasing[0], chasing[1], 0.0)
+        self.table = Chase(last_mover(), chasing[0], chasing[1], 0.0, ahead_of_the_last())
         self.pieces = self._pieces()
         self.complete = False
 
