@@ -45,10 +45,34 @@ def odds_numbers() -> dict[str, float]:
     numbers["reach_build_ms"] = (time.perf_counter() - start) * 1000
     numbers["reach_slices"] = slices
     numbers["reach_longest_slice_ms"] = longest
+    numbers.update(chase_numbers())
     numbers["chance_to_reach_ms"] = _ms(lambda: odds.chance(40.5, 0, 6, 1, 0), 200)
     numbers["best_selection_to_reach_ms"] = _ms(
         lambda: odds.selections_to_reach(40.5, (1, 5, 5, 2, 3, 3), 4, 2, 0), 50
     )
+    return numbers
+
+
+def chase_numbers() -> dict[str, float]:
+    """A turn that chases the leader with the last to come builds its own table, in 20 ms
+    slices as the page does (win_chance.Chase): gaps of 10.5 points (both), of 112.5 (both,
+    the tester's ?seed=306 at 100), and 100 for the chaser with the last 30 behind."""
+    from cubiri.mishimash import win_chance
+
+    win_chance.last_mover()  # the shipped tables, read first
+    numbers: dict[str, float] = {}
+    for chasing in ((21, 21, False), (225, 225, False), (200, 60, True)):
+        build, longest = win_chance.ChaseBuild(chasing), 0.0
+        start = time.perf_counter()
+        while True:
+            begun = time.perf_counter()
+            done = build.step(20)
+            longest = max(longest, (time.perf_counter() - begun) * 1000)
+            if done:
+                break
+        name = f"chase_{chasing[0]}_{chasing[1]}"
+        numbers[f"{name}_build_ms"] = (time.perf_counter() - start) * 1000
+        numbers[f"{name}_longest_slice_ms"] = longest
     return numbers
 
 
