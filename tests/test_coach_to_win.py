@@ -156,6 +156,32 @@ def test_behind_the_leader_with_the_last_to_come_the_coach_counts_both() -> None
     )
 
 
+def test_strongest_behind_the_leader_waits_for_its_table_then_plays_to_win() -> None:
+    """Bela's seat as the strongest computer: it waits while the page builds her turn's table
+    (never playing the old chance to pass meanwhile), then takes what gives the best chance to
+    win and rolls on below the leader, where BANK loses."""
+    before = typed(
+        ["Ana", "Bela", "Cleo"],
+        10,
+        [[1, 1, 1, 5, 2, 3], (0, 1, 2, 3), "bank", [1, 1, 1, 5, 5, 2]],
+    )
+    assert computer.plays_to_win("strongest", before)
+    assert computer.waits_for_reach_table("strongest", before)
+    wc.step_chase(before, float("inf"))
+    assert not computer.waits_for_reach_table("strongest", before)
+    taken = computer.selection("strongest", before)
+    worth = computer.chances_by_selection(before)
+    values = tuple(sorted(before.dice[i] for i in taken.dice))
+    assert worth[values] == max(worth.values())
+    after = game.apply(before, taken)
+    chances = win_chances(after)
+    assert chances is not None
+    expected = game.Bank() if chances["bank"] >= chances["roll"] else game.RollAgain()
+    assert computer.next_move("strongest", after) == expected
+    below = game.apply(before, game.Select((0, 1, 2)))  # 10 points: half a point short
+    assert computer.next_move("strongest", below) == game.RollAgain()
+
+
 def test_with_two_still_to_come_behind_the_leader_the_coach_names_the_chance_to_pass() -> None:
     """Four seats: with Otto behind the leader and Bea and Cubi still to come, the exact chance
     is not computed yet (issue 28 goes on): the coach says what its number is, the chance to
