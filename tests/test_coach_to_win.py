@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from app.pure.coach import build_coach, percent
+from app.pure.coach import _given_up, build_coach, percent
 from app.pure.i18n import load_translator
 from cubiri.mishimash import computer, game, odds, win_chances
 from cubiri.mishimash import win_chance as wc
@@ -154,6 +154,30 @@ def test_behind_the_leader_with_the_last_to_come_the_coach_counts_both() -> None
         f"To beat: 10.5. Your chance to win: {chance}."
         in build_coach(start, frozenset(), t, frozenset({0, 1, 2})).lines
     )
+
+
+def test_while_a_chasers_table_is_built_the_coach_says_so_and_keeps_the_bust_chance() -> None:
+    """A play-tester's finding: before the roll nothing said odds were coming, and after it the
+    bust chance of ROLL AGAIN (which needs no table) was gone while the coach worked."""
+    start = typed(["Ana", "Bela", "Cleo"], 10, [[1, 1, 1, 5, 2, 3], (0, 1, 2, 3), "bank"])
+    lines = build_coach(start, frozenset(), t, frozenset({0, 1, 2})).lines
+    assert lines[-1] == "The coach is working out the odds…"  # after the review of Ana's turn
+    before = typed(
+        ["Ana", "Bela", "Cleo"],
+        10,
+        [[1, 1, 1, 5, 2, 3], (0, 1, 2, 3), "bank", [1, 1, 1, 5, 5, 2]],
+    )
+    coach = build_coach(before, frozenset({0, 1, 2}), t, frozenset({0, 1, 2}))
+    assert coach.lines == ("The coach is working out the odds…",)
+    assert coach.roll_again == "27.8% bust"
+
+
+def test_what_a_selection_gives_up_is_the_difference_of_the_numbers_shown() -> None:
+    """A play-tester's finding: "a 11.2% chance … Yours gives a 11% chance: 0.1% less" (11.16
+    and 11.05 rounded apart). The loss shown is what the two shown numbers differ by."""
+    assert _given_up(t, 0.1116, 0.11049, chance=True) == "Yours gives a 11% chance: 0.2% less."
+    assert _given_up(t, 12.96, 11.24, chance=False) == "Yours is worth 11.2: 1.8 less."
+    assert _given_up(t, 0.11149, 0.1106, chance=True) == ""  # both shown as 11.1%
 
 
 def test_strongest_behind_the_leader_waits_for_its_table_then_plays_to_win() -> None:

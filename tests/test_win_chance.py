@@ -441,3 +441,5 @@ def test_the_shipped_tables_are_the_built_ones() -> None:
             assert theirs.cells[key] == pytest.approx(cell, abs=1 / wc.SCALE)
     assert shipped.first.proven == fresh.first.proven
     assert shipped.ahead.proven == fresh.ahead.proven
+    assert shipped.against_two.passes == pytest.approx(fresh.against_two.passes, abs=1e-8)
+    assert shipped.against_two.level == pytest.approx(fresh.against_two.level, abs=1e-8)

@@ -59,10 +59,12 @@ def build_coach(
     if covered or (need is not None and not odds.reach_ready()):
         # The best selection waits for its table; BANK or ROLL AGAIN after the dice picked
         # may already be known exactly (a selection that passes the leader).
-        exact = ""
+        exact, bust = "", ""
         with suppress(RuleError):  # dice picked that are not a selection (yet): nothing said
-            exact = _exact_decision(apply(state, Select(tuple(sorted(picked)))), t)
-        return CoachView(tuple(line for line in (t("coach.thinking"), exact) if line))
+            after = apply(state, Select(tuple(sorted(picked))))
+            exact = _exact_decision(after, t)
+            bust = t("coach.bust", percent=percent(t, bust_chance(after.dice_left)))
+        return CoachView(tuple(line for line in (t("coach.thinking"), exact) if line), bust)
     points, k, m = state.turn_halves / 2, state.roll_number, state.mishimashes
     if need is None:
         options = odds.selections(state.dice, points, k, m)
@@ -84,9 +86,9 @@ def build_coach(
     mine = next((option for option in options if option.values == chosen), None)
     if mine is None:
         return CoachView(tuple(lines))
-    if mine.value < best.value - 1e-9:
-        key = "coach.gives_up" if need is None else "coach.gives_up_chance"
-        lines.append(t(key, value=show(mine.value), loss=show(best.value - mine.value)))
+    given_up = _given_up(t, best.value, mine.value, chance=need is not None)
+    if given_up:
+        lines.append(given_up)
     after = apply(state, Select(tuple(sorted(picked))))
     lines.append(_exact_decision(after, t) or _decision(after, need, t))
     return CoachView(
@@ -104,15 +106,29 @@ def _to_win(state: State, picked: frozenset[int], t: Translator) -> CoachView:
     chosen = tuple(sorted(state.dice[i] for i in picked))
     if chosen not in worth:
         return CoachView(tuple(lines))
-    if worth[chosen] < worth[best] - 1e-9:
-        loss = worth[best] - worth[chosen]
-        value, lost = percent(t, worth[chosen]), percent(t, loss)
-        lines.append(t("coach.gives_up_chance", value=value, loss=lost))
+    given_up = _given_up(t, worth[best], worth[chosen], chance=True)
+    if given_up:
+        lines.append(given_up)
     after = apply(state, Select(tuple(sorted(picked))))
     lines.append(_exact_decision(after, t))
     return CoachView(
         tuple(lines), t("coach.bust", percent=percent(t, bust_chance(after.dice_left)))
     )
+
+
+def _given_up(t: Translator, best: float, mine: float, chance: bool) -> str:
+    """What a selection worth less than the best gives up, in the numbers shown (a chance to
+    0.1 %, points to 0.1), so the two shown subtract to the loss; "" where they are equal."""
+    scale = 100 if chance else 1
+    shown_best, shown_mine = round(scale * best, 1), round(scale * mine, 1)
+    if shown_mine >= shown_best:
+        return ""
+    loss = round(shown_best - shown_mine, 1)
+    if chance:
+        value = t("coach.percent", percent=t.number(shown_mine))
+        lost = t("coach.percent", percent=t.number(loss))
+        return t("coach.gives_up_chance", value=value, loss=lost)
+    return t("coach.gives_up", value=t.number(shown_mine), loss=t.number(loss))
 
 
 def _exact_decision(after: State, t: Translator) -> str:
@@ -157,6 +173,8 @@ def _race(state: State, t: Translator) -> str:
             return t("coach.win_chance", percent=percent(t, start))
         leader = state.totals[state.current] / 2 + need - 0.5
         return t("coach.race_win", total=t.number(leader), percent=percent(t, start))
+    if win_chance.covered(state):  # its table is being built (a chase: seconds at most)
+        return t("coach.thinking")
     need = need_to_win(state)
     if need is None or not odds.reach_ready():
         return ""

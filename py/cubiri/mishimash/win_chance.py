@@ -376,33 +376,52 @@ class Chase(FirstMover):
         return super().chance(halves, n, k, m)
 
 
-class LevelWithTheLeader:
-    """What BANK level with the one leader is worth to a player with the last still to play,
-    the last `gap` halves behind them both (`tie`), and the chance of the double level (`double`).
-
-    The last then must pass the two (it wins), or level them (a sudden death of three in which
-    it moves last, X17: from after its turn), or fall short: a sudden death of the two, this
-    player moving `first` or second. The last plays by its own table with its three-way share
-    as the level's worth; its chance of ending level is the slope of its chance in that worth
-    (the policy is the same for a worth a hair higher). Built a piece at a time (`pieces`)."""
+class LastAgainstTwo:
+    """The last player against two level leaders, `gap` halves behind them, for every gap up
+    to `limit`: its chance to pass them (it wins) and to level them (a sudden death of three in
+    which it moves last, X17: from after its turn, worth its THREE_WAY share to it); else it
+    falls short. Its table values the level at that share; its chance of ending level is the
+    slope of its chance in that worth (the policy is the same for a worth a hair higher).
+    Shipped in win_tables.bin for gaps to LIMIT_HALVES; built a piece at a time."""
 
     HAIR = 1e-6
 
+    def __init__(self, limit: int = LIMIT_HALVES) -> None:
+        self.limit = max(limit, 1)
+        self.passes: list[float] = []
+        self.level: list[float] = []
+
+    def pieces(self) -> Iterator[None]:
+        low = LastMover(THREE_WAY[2], self.limit)
+        high = LastMover(THREE_WAY[2] + self.HAIR, self.limit)
+        yield from low.pieces()
+        yield from high.pieces()
+        for gap in range(self.limit + 1):
+            level = (high.start(gap) - low.start(gap)) / self.HAIR
+            self.level.append(level)
+            self.passes.append(low.start(gap) - THREE_WAY[2] * level)
+
+
+class LevelWithTheLeader:
+    """What BANK level with the one leader is worth to a player with the last still to play,
+    the last `gap` halves behind them both (`tie`), and the chance of the double level
+    (`double`). The last then passes the two, levels them (a sudden death of three), or falls
+    short: a sudden death of the two, this player moving `first` or second (LastAgainstTwo).
+    Read from the shipped split where the tables hold it, else built a piece at a time."""
+
     def __init__(self, first: bool, gap: int) -> None:
         self.first, self.gap = first, gap
-        share, limit = THREE_WAY[2], max(gap, 1)
-        self.low, self.high = LastMover(share, limit), LastMover(share + self.HAIR, limit)
         self.tie = self.double = 0.0
 
     def pieces(self) -> Iterator[None]:
-        yield from self.low.pieces()
-        yield from self.high.pieces()
-        low, high = self.low.start(self.gap), self.high.start(self.gap)
-        self.double = (high - low) / self.HAIR
-        passes = low - self.low.tie * self.double
+        split = _tables.against_two
+        if not (_tables.complete and self.gap < len(split.passes)):
+            split = LastAgainstTwo(self.gap)
+            yield from split.pieces()
+        passes, level = split.passes[self.gap], split.level[self.gap]
         of_two = FIRST if self.first else SECOND
         of_three = THREE_WAY[0] if self.first else THREE_WAY[1]
-        self.tie = (1 - passes - self.double) * of_two + self.double * of_three
+        self.tie, self.double = (1 - passes - level) * of_two + level * of_three, level
 
 
 def _last_start(last: LastMover, gap: int) -> float:
@@ -441,9 +460,11 @@ class TablesBuilder:
         self.last = LastMover(SECOND)
         self.first = FirstMover(self.last)
         self.ahead = AheadOfTheLast(self.last)
+        self.against_two = LastAgainstTwo()
         self._built = False
         self._shipped = shipped  # to be read when first asked for: never at start-up
-        self._pieces = chain(self.last.pieces(), self.first.pieces(), self.ahead.pieces())
+        tables = (self.last, self.first, self.ahead, self.against_two)
+        self._pieces = chain.from_iterable(table.pieces() for table in tables)
 
     @property
     def complete(self) -> bool:
@@ -514,6 +535,12 @@ def encode_tables(tables: TablesBuilder) -> bytes:
                 deltas.append((scaled - before) & 0xFFFF)
                 before = scaled
         header[name] = entries
+    split = tables.against_two
+    header["against_two"] = {
+        "share": THREE_WAY[2],
+        "passes": [round(value, 9) for value in split.passes],
+        "level": [round(value, 9) for value in split.level],
+    }
     if sys.byteorder == "big":
         deltas.byteswap()
     head = json.dumps(header, separators=(",", ":")).encode()
@@ -538,6 +565,9 @@ def _load_shipped(tables: TablesBuilder) -> bool:
         return False
     if any(name not in header for name, _ in names):
         return False
+    split = header.get("against_two")
+    if split is None or split["share"] != THREE_WAY[2]:
+        return False
     deltas = array("H")
     deltas.frombytes(body)
     if sys.byteorder == "big":
@@ -551,6 +581,7 @@ def _load_shipped(tables: TablesBuilder) -> bool:
         table.cells = cells(name)
     tables.first.prepare()
     tables.ahead.prepare()
+    tables.against_two.passes, tables.against_two.level = split["passes"], split["level"]
     return True
 
 
