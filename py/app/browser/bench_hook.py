@@ -56,12 +56,13 @@ def odds_numbers() -> dict[str, float]:
 def chase_numbers() -> dict[str, float]:
     """A turn that chases the leader with the last to come builds its own table, in 20 ms
     slices as the page does (win_chance.Chase): gaps of 10.5 points (both), of 112.5 (both,
-    the tester's ?seed=306 at 100), and 100 for the chaser with the last 30 behind."""
+    the tester's ?seed=306 at 100), of 222 (a play-tester's ?seed=60 at 10), and 100 for the
+    chaser with the last 30 behind."""
     from cubiri.mishimash import win_chance
 
     win_chance.last_mover()  # the shipped tables, read first
     numbers: dict[str, float] = {}
-    for chasing in ((21, 21, False), (225, 225, False), (200, 60, True)):
+    for chasing in ((21, 21, False), (225, 225, False), (444, 444, False), (200, 60, True)):
         build, longest = win_chance.ChaseBuild(chasing), 0.0
         start = time.perf_counter()
         while True:
