@@ -475,13 +475,15 @@ class TablesBuilder:
 
     def step(self, budget_ms: float = 20.0) -> bool:
         """Builds for about `budget_ms` milliseconds (at least one piece); True once complete."""
-        deadline = time.perf_counter() + budget_ms / 1000
-        while not self.complete:
-            if next(self._pieces, _DONE) is _DONE:
-                self._built = True
-            elif time.perf_counter() >= deadline:
-                break
+        if not self.complete:
+            self._built = _run_pieces(self._pieces, budget_ms)
         return self.complete
+
+
+def _run_pieces(pieces: Iterator[None], budget_ms: float) -> bool:
+    """Builds pieces for about `budget_ms` milliseconds (at least one); True once none is left."""
+    deadline = time.perf_counter() + budget_ms / 1000
+    return all(time.perf_counter() < deadline for _ in pieces)  # stops after the late piece
 
 
 # The shipped tables: zlib over a JSON header line and each cell's values × SCALE, rounded, as
@@ -585,7 +587,6 @@ def _load_shipped(tables: TablesBuilder) -> bool:
     return True
 
 
-_DONE = object()
 _tables = TablesBuilder()
 
 
@@ -719,12 +720,8 @@ class ChaseBuild:
         yield from self.table.pieces()
 
     def step(self, budget_ms: float) -> bool:
-        deadline = time.perf_counter() + budget_ms / 1000
-        while not self.complete:
-            if next(self.pieces, _DONE) is _DONE:
-                self.complete = True
-            elif time.perf_counter() >= deadline:
-                break
+        if not self.complete:
+            self.complete = _run_pieces(self.pieces, budget_ms)
         return self.complete
 
 
