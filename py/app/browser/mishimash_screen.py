@@ -527,7 +527,7 @@ class MishimashScreen:
                 self.render()  # the chance to win can show now
             window.setTimeout(self._build_later, 0)
         elif self.state is not None and win_chance.chase_pending(self.state):
-            # This turn chases the leader with the last to come: its own table, first.
+            # A table for this turn alone (a chase, a last turn against two level): first.
             if win_chance.step_chase(self.state, 20):
                 self.render()
             window.setTimeout(self._build_later, 0)

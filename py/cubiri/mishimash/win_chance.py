@@ -24,14 +24,20 @@ all. Points are integer halves inside, as in scoring and strategy.
   three-seat final round, the second mover of a three-way sudden death after the first banked)
   must pass the leader, and once past it is the player above: BANK is worth 0 below the
   leader, 1 − last(s) past it (s its lead over the last), and level with it what the last
-  leaves of a sudden death of two (`LevelWithTheLeader`; the last's own level, into a sudden
-  death of three, is valued by an estimate whose weight the tests bound under 0.001). One
-  table a turn (`Chase`), built on demand: about 2 s in CPython, in slices in the page.
+  leaves of a sudden death of two or, if the last ends level too, of three
+  (`LevelWithTheLeader`). One table a turn (`Chase`), built on demand: about 2 s in CPython,
+  in slices in the page.
+* **The last turn against two level leaders** is the last mover's table with a level worth its
+  share of a sudden death of three (`AgainstTwoBuild`, built on demand for the gap).
+* **A sudden death of three** is solved by three_way.py (a step of about 12 minutes, so its
+  results ship in three_way.json): each mover's share (`THREE_WAY`), and the first mover's
+  value of BANK at each total, from which its table is built (`FirstOfThree`); the second
+  mover after the first busted has a table of its own (`SecondAfterABust`).
 * **The value of a sudden death** for its first mover, `FIRST`, is the fixed point of the two
   (the second mover's table needs `SECOND` = 1 − `FIRST`): `sudden_death_value()` finds it by
   iteration, and the shipped constant is checked against it by the tests.
 
-The page reads the tables from `win_tables.bin` (tools/mishimash_win_tables.py, 320 kB, each
+The page reads the tables from `win_tables.bin` (tools/mishimash_win_tables.py, 440 kB, each
 chance within 8e-6 of the built one), so a final round's chances are there the moment it starts;
 without the file they are built, in slices between frames or at once (about 10 s in CPython).
 
@@ -48,7 +54,7 @@ import sys
 import time
 import zlib
 from array import array
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from functools import cache
 from itertools import accumulate, chain
 from pathlib import Path
@@ -282,10 +288,11 @@ class AheadOfTheLast(FirstMover):
     bust_loses = True
 
 
-# A sudden death of three, each mover's share, for the rare path into one (a level with the one
-# leader, then the last level too): an estimate, not solved yet (issue 28 goes on). Its weight
-# in a position is the chance of that double level, a few in a thousand at most (`Chase.tie`).
-THREE_WAY = (0.23, 0.31, 0.46)
+# A sudden death of three, solved (three_way.py, `python3 tools/mishimash_three_way.py`): each
+# mover's share, and the first mover's value of BANK at each total.
+SOLVED_PATH = Path(__file__).with_name("three_way.json")
+_SOLVED = json.loads(SOLVED_PATH.read_text())
+THREE_WAY: tuple[float, ...] = tuple(_SOLVED["shares"])  # A's, B's, C's
 
 
 class Chase(FirstMover):
@@ -356,7 +363,8 @@ class Chase(FirstMover):
                     self._column(n2, k2, m2, low + lo + gained, hi - lo)
                     for gained, n2, k2, m2 in option_steps(n, k, m)
                 ]
-                rolled = combine(roll_table(n), columns)  # a bust is worth 0
+                bust = _bust(n) * self.bust_value  # 0: a bust loses (three_way sets more)
+                rolled = [value + bust for value in combine(roll_table(n), columns)]
                 cell += map(max, self.banks[low + lo : low + hi], rolled)
                 yield
 
@@ -386,20 +394,20 @@ class LastAgainstTwo:
 
     HAIR = 1e-6
 
-    def __init__(self, limit: int = LIMIT_HALVES) -> None:
-        self.limit = max(limit, 1)
+    def __init__(self, limit: int = LIMIT_HALVES, share: float = THREE_WAY[2]) -> None:
+        self.limit, self.share = max(limit, 1), share
         self.passes: list[float] = []
         self.level: list[float] = []
 
     def pieces(self) -> Iterator[None]:
-        low = LastMover(THREE_WAY[2], self.limit)
-        high = LastMover(THREE_WAY[2] + self.HAIR, self.limit)
+        low = LastMover(self.share, self.limit)
+        high = LastMover(self.share + self.HAIR, self.limit)
         yield from low.pieces()
         yield from high.pieces()
         for gap in range(self.limit + 1):
             level = (high.start(gap) - low.start(gap)) / self.HAIR
             self.level.append(level)
-            self.passes.append(low.start(gap) - THREE_WAY[2] * level)
+            self.passes.append(low.start(gap) - self.share * level)
 
 
 class LevelWithTheLeader:
@@ -422,6 +430,50 @@ class LevelWithTheLeader:
         of_two = FIRST if self.first else SECOND
         of_three = THREE_WAY[0] if self.first else THREE_WAY[1]
         self.tie, self.double = (1 - passes - level) * of_two + level * of_three, level
+
+
+class SecondAfterABust(FirstMover):
+    """B's turn in a sudden death of three whose first mover A busted: BANK b leaves C to pass
+    b (level: a sudden death of B and C, B first), and a bust leaves C against two players
+    level at nothing, who wins unless its first throw busts too; then the three start again
+    and B's share is `share`. `extra` is added to the bust value only (the same choices)."""
+
+    def __init__(self, last: LastMover, share: float, extra: float = 0.0) -> None:
+        super().__init__(last)
+        self.share, self.extra = share, extra
+
+    def prepare(self) -> None:
+        super().prepare()
+        self.bust_value = _bust(DICE) * self.share
+        self.banks[0] = self.bust_value
+        self.proven = _proven(self.banks, self.bust_value)
+        self.bust_value += self.extra
+
+
+class FirstOfThree(FirstMover):
+    """A's turn in a sudden death of three: BANK a is worth `banks[a]` (a ≥ 1), a bust
+    `banks[0]`; past the list, its last value (a lower bound: BANK is worth more the more it
+    holds). `extra[a]` is added to each outcome without changing the choices (see EPS)."""
+
+    def __init__(
+        self, last: LastMover, banks: Sequence[float], extra: Sequence[float] | None = None
+    ) -> None:
+        super().__init__(last)
+        self.given = list(banks)
+        self.extra = list(extra) if extra is not None else [0.0] * len(self.given)
+
+    def prepare(self) -> None:
+        given = self.given + [self.given[-1]] * (4000 - len(self.given))
+        self.proven = _proven(given, given[0])
+        extra = self.extra + [self.extra[-1]] * (4000 - len(self.extra))
+        self.banks = [bank + more for bank, more in zip(given, extra, strict=True)]
+        self.bust_value = self.banks[0]
+
+
+def _proven(banks: Sequence[float], bust_value: float) -> int:
+    """From which total BANK beats any throw (a throw can at best score, else bust)."""
+    best_throw = _bust(DICE) * bust_value + 1 - _bust(DICE)
+    return next((x for x in range(1, len(banks)) if banks[x] >= best_throw), len(banks) - 1)
 
 
 def _last_start(last: LastMover, gap: int) -> float:
@@ -461,9 +513,14 @@ class TablesBuilder:
         self.first = FirstMover(self.last)
         self.ahead = AheadOfTheLast(self.last)
         self.against_two = LastAgainstTwo()
+        self.second_after_bust = SecondAfterABust(self.last, THREE_WAY[1])
+        self.first_of_three = FirstOfThree(self.last, _SOLVED["banks"])
         self._built = False
         self._shipped = shipped  # to be read when first asked for: never at start-up
-        tables = (self.last, self.first, self.ahead, self.against_two)
+        tables = (
+            *(self.last, self.first, self.ahead, self.against_two),
+            *(self.second_after_bust, self.first_of_three),
+        )
         self._pieces = chain.from_iterable(table.pieces() for table in tables)
 
     @property
@@ -525,7 +582,11 @@ class ShippedCells:
 def encode_tables(tables: TablesBuilder) -> bytes:
     """The shipped file's bytes for the complete tables."""
     deltas = array("H")
-    header: dict[str, object] = {"first": FIRST, "limit": tables.last.limit}
+    header: dict[str, object] = {
+        "first": FIRST,
+        "limit": tables.last.limit,
+        "three_way": list(THREE_WAY),
+    }
     for name, table in _named(tables):
         cells = table.cells
         entries = []
@@ -550,7 +611,13 @@ def encode_tables(tables: TablesBuilder) -> bytes:
 
 
 def _named(tables: TablesBuilder) -> tuple[tuple[str, LastMover | FirstMover], ...]:
-    return (("last", tables.last), ("first_mover", tables.first), ("ahead", tables.ahead))
+    return (
+        ("last", tables.last),
+        ("first_mover", tables.first),
+        ("ahead", tables.ahead),
+        ("second_after_bust", tables.second_after_bust),
+        ("first_of_three", tables.first_of_three),
+    )
 
 
 def _load_shipped(tables: TablesBuilder) -> bool:
@@ -564,6 +631,8 @@ def _load_shipped(tables: TablesBuilder) -> bool:
     header = json.loads(head)
     names = _named(tables)
     if header["first"] != FIRST or header["limit"] != tables.last.limit:
+        return False
+    if header.get("three_way") != list(THREE_WAY):
         return False
     if any(name not in header for name, _ in names):
         return False
@@ -581,8 +650,8 @@ def _load_shipped(tables: TablesBuilder) -> bool:
 
     for name, table in names:
         table.cells = cells(name)
-    tables.first.prepare()
-    tables.ahead.prepare()
+        if isinstance(table, FirstMover):
+            table.prepare()
     tables.against_two.passes, tables.against_two.level = split["passes"], split["level"]
     return True
 
@@ -614,6 +683,16 @@ def ahead_of_the_last() -> AheadOfTheLast:
     return _tables.ahead
 
 
+def first_of_three() -> FirstOfThree:
+    last_mover()
+    return _tables.first_of_three
+
+
+def second_after_bust() -> SecondAfterABust:
+    last_mover()
+    return _tables.second_after_bust
+
+
 # ---------------------------------------------------------------------------------------------
 # The position's chances
 
@@ -624,22 +703,22 @@ def win_chances(state: game.State) -> dict[str, float] | None:
     and play on best; None before the final round, in a solo game, when the game is over and
     when no decision is pending.
 
-    Exact where at most one player still plays after this one and one leader stands among
-    those who played (a game of two, a sudden death of two, the last turn of a final round, a
-    player before the last, behind that leader or past it). Positions with two or more players
-    still to play after this one (four seats, a three-way sudden death's first mover), or a
-    level shared by two before this turn, raise NotImplementedError: their values need every
-    later player's play (issue 28 goes on)."""
+    Exact where at most one player still plays after this one (a game of two, the last turn
+    of a round against one leader or two level, a player before the last, behind the one
+    leader or past it) and in sudden deaths of two or three. Positions with two or more
+    players still to play after this one in a final round (four seats or more), or with three
+    level at the top, raise NotImplementedError: their values need every later player's play
+    for each total this one may bank (issue 28 goes on)."""
     if state.solo or state.over or state.round is game.Round.RACE:
         return None
     if state.phase is not game.Phase.DECIDE:
         return None
     if not covered(state):
         raise NotImplementedError("the chance to win with a third contender still to play")
-    me, x = state.current, state.turn_halves
+    x = state.turn_halves
     n, k, m = state.dice_left, state.roll_number + 1, state.mishimashes
     if not state.still_to_play[1:]:
-        return _last(state, me, x, n, k, m, _field(state))
+        return _last(state, x, n, k, m)
     ahead = _ahead_of_the_last(state)
     if ahead is not None:
         lead = ahead + x
@@ -649,14 +728,33 @@ def win_chances(state: game.State) -> dict[str, float] | None:
     if chasing is not None:
         chase = chase_table(chasing)
         return {"bank": chase.bank(x), "roll": chase.roll(x, n, k, m)}
-    first = first_mover()
-    return {"bank": first.bank(x), "roll": first.roll(x, n, k, m)}
+    table = _first_table(state)
+    return {"bank": table.bank(x), "roll": table.roll(x, n, k, m)}
 
 
 def _field(state: game.State) -> tuple[int, ...]:
     """Who can still win: the tied players in a sudden death, else everyone (X16, X17)."""
     sudden = state.round is game.Round.SUDDEN_DEATH
     return state.contenders if sudden else tuple(range(len(state.players)))
+
+
+def _first_table(state: game.State) -> FirstMover:
+    """The table of a sudden death's player with a total to set: its first mover (of two or of
+    three), or a sudden death of three's second mover after the first busted."""
+    if len(state.contenders) == 2:
+        return first_mover()
+    return first_of_three() if len(state.still_to_play) == 3 else second_after_bust()
+
+
+def _sets_a_total(state: game.State) -> bool:
+    """A sudden death's player with a total to set and `_first_table` for it: the first mover
+    of two or of three, or the second of three after the first busted (level with it)."""
+    if state.round is not game.Round.SUDDEN_DEATH or len(state.contenders) not in (2, 3):
+        return False
+    if len(state.still_to_play) == len(state.contenders):
+        return True
+    first, me = state.contenders[0], state.current
+    return len(state.still_to_play) == 2 and state.totals[first] == state.totals[me]
 
 
 def _ahead_of_the_last(state: game.State) -> int | None:
@@ -703,6 +801,18 @@ def _chasing(state: game.State) -> Chasing | None:
     return best - state.totals[me], best - state.totals[last], first
 
 
+def _against_two(state: game.State) -> int | None:
+    """The last turn of a round against two players level at the top (a level makes a sudden
+    death of three in which this player moves last, X17): the gap to them, in halves."""
+    if state.still_to_play[1:]:
+        return None
+    others = [state.totals[p] for p in _field(state) if p != state.current]
+    best = max(others)
+    if others.count(best) != 2 or best < state.totals[state.current]:
+        return None
+    return best - state.totals[state.current]
+
+
 class ChaseBuild:
     """A chase's table and what is left of its build."""
 
@@ -725,78 +835,109 @@ class ChaseBuild:
         return self.complete
 
 
-_chases: dict[Chasing, ChaseBuild] = {}
+class AgainstTwoBuild:
+    """The last mover's table against two level leaders `gap` halves ahead (a level is worth
+    its share of the sudden death of three), for the gaps up to this one, and its build."""
+
+    def __init__(self, gap: int) -> None:
+        self.table = LastMover(THREE_WAY[2], max(gap, 1))
+        self.pieces = self.table.pieces()
+        self.complete = False
+
+    def step(self, budget_ms: float) -> bool:
+        if not self.complete:
+            self.complete = _run_pieces(self.pieces, budget_ms)
+        return self.complete
 
 
-def _chase_build(chasing: Chasing) -> ChaseBuild:
-    """The build of this chase's table (the last few turns' are kept)."""
-    build = _chases.get(chasing)
+# The tables built for a position (a chase, a last turn against two), by ("chase", *Chasing)
+# or ("two", gap); the last few are kept.
+OwnKey = tuple[Any, ...]
+_chases: dict[OwnKey, ChaseBuild | AgainstTwoBuild] = {}
+
+
+def _own_build(key: OwnKey) -> ChaseBuild | AgainstTwoBuild:
+    build = _chases.get(key)
     if build is None:
         while len(_chases) >= 4:
             del _chases[next(iter(_chases))]
-        build = _chases[chasing] = ChaseBuild(chasing)
+        made = ChaseBuild(key[1:]) if key[0] == "chase" else AgainstTwoBuild(key[1])
+        build = _chases[key] = made
     return build
 
 
 def chase_table(chasing: Chasing) -> Chase:
-    build = _chase_build(chasing)
+    build = _own_build(("chase", *chasing))
     build.step(float("inf"))
+    assert isinstance(build, ChaseBuild)
     return build.table
 
 
-def _pending_chase(state: game.State) -> Chasing | None:
-    """The chase `state` is in where its table is not built yet (and the position reads it)."""
+def _against_two_table(gap: int) -> LastMover:
+    build = _own_build(("two", gap))
+    build.step(float("inf"))
+    assert isinstance(build, AgainstTwoBuild)
+    return build.table
+
+
+def _own_key(state: game.State) -> OwnKey | None:
+    """The table built for this position alone, where it reads one: a chase's, or a last turn
+    against two level leaders within the tables' gaps."""
     if state.solo or state.over or state.round is game.Round.RACE:
         return None
     chasing = _chasing(state)
-    if chasing is None or _ahead_of_the_last(state) is not None or _chase_ready(chasing):
-        return None
-    return chasing
+    if chasing is not None:
+        return None if _ahead_of_the_last(state) is not None else ("chase", *chasing)
+    gap = _against_two(state)
+    return ("two", gap) if gap is not None and gap <= LIMIT_HALVES else None
+
+
+def _own_ready(key: OwnKey) -> bool:
+    build = _chases.get(key)
+    return build is not None and build.complete
 
 
 def chase_pending(state: game.State) -> bool:
-    """Whether the page has a chase's table to build for this position (`step_chase`)."""
-    return _pending_chase(state) is not None
+    """Whether the page has a table to build for this position (`step_chase`): a chase's, or
+    a last turn's against two level leaders."""
+    key = _own_key(state)
+    return key is not None and not _own_ready(key)
 
 
 def step_chase(state: game.State, budget_ms: float = 20.0) -> bool:
-    """Builds the table of the chase `state` is in for about `budget_ms` milliseconds (the page
-    does it between frames, once the shared tables are read); True once nothing is left."""
-    chasing = _pending_chase(state)
-    return chasing is None or _chase_build(chasing).step(budget_ms)
-
-
-def _chase_ready(chasing: Chasing) -> bool:
-    build = _chases.get(chasing)
-    return build is not None and build.complete
+    """Builds the table this position reads (`chase_pending`) for about `budget_ms`
+    milliseconds (the page does it between frames, once the shared tables are read); True once
+    nothing is left."""
+    key = _own_key(state)
+    return key is None or _own_build(key).step(budget_ms)
 
 
 def covered(state: game.State) -> bool:
     """Whether `win_chances` is exact here today, whatever the phase of the turn: the last turn
-    of a round against one leader, the first mover of a sudden death of two, or a player with
+    of a round against one leader or two level, a sudden death of two or three, or a player with
     one player still to play after it, past every earlier total or behind one leader."""
     if state.solo or state.over or state.round is game.Round.RACE:
         return False
-    field = _field(state)
     if state.still_to_play[1:]:
         if _ahead_of_the_last(state) is not None or _chasing(state) is not None:
             return True
-        return state.round is game.Round.SUDDEN_DEATH and len(field) == 2
-    best = max(state.totals[p] for p in field if p != state.current)
-    return sum(state.totals[p] == best for p in field if p != state.current) == 1
+        return _sets_a_total(state)
+    others = [state.totals[p] for p in _field(state) if p != state.current]
+    return others.count(max(others)) == 1 or _against_two(state) is not None
 
 
-def _last(
-    state: game.State, me: int, x: int, n: int, k: int, m: int, field: tuple[int, ...]
-) -> dict[str, float]:
-    """The last turn of a round: pass the best total of the others who count."""
-    best = max(state.totals[p] for p in field if p != me)  # one leader (`covered`)
-    # Level, the player goes second in the sudden death (X17: from after this last turn).
-    gap = best - state.totals[me]
+def _last(state: game.State, x: int, n: int, k: int, m: int) -> dict[str, float]:
+    """The last turn of a round: pass the best total of the others who count (one leader, or
+    two level: a level goes to a sudden death of two or of three, moving last, X17)."""
+    others = [state.totals[p] for p in _field(state) if p != state.current]
+    gap = max(others) - state.totals[state.current]
+    two = _against_two(state) is not None
+    tie = THREE_WAY[2] if two else SECOND
     missing = gap - x
-    bank = 1.0 if missing < 0 else SECOND if missing == 0 else 0.0
-    if missing <= last_mover().limit - _least_halves(k, min(m, REACH_MISHIMASHES)):
-        roll = last_mover().roll(missing, n, k, m)
+    bank = 1.0 if missing < 0 else tie if missing == 0 else 0.0
+    table = _against_two_table(gap) if two and gap <= LIMIT_HALVES else last_mover()
+    if missing <= table.limit - _least_halves(k, min(m, REACH_MISHIMASHES)):
+        roll = table.roll(missing, n, k, m)
     else:  # far behind: a tie is negligible, the chance is that of passing
         roll = odds.chance((gap + 1) / 2, x / 2, n, k, m)
     return {"bank": bank, "roll": roll}
@@ -815,22 +956,26 @@ def start_chance(state: game.State) -> float:
     if chasing is not None:
         return chase_table(chasing).start()
     if state.still_to_play[1:]:
-        return first_mover().start()
+        return _first_table(state).start()
     others = [state.totals[p] for p in _field(state) if p != state.current]
-    return _last_start(last_mover(), max(others) - state.totals[state.current])
+    gap = max(others) - state.totals[state.current]
+    if _against_two(state) is not None and gap <= LIMIT_HALVES:
+        return _against_two_table(gap).start(gap)
+    return _last_start(last_mover(), gap)
 
 
 def ready(state: game.State) -> bool:
-    """Whether the chances of this `covered` position can be read now: the shipped tables, and
-    for a last turn far behind (past their gaps) the reach table the page builds in slices."""
+    """Whether the chances of this `covered` position can be read now: the shipped tables, a
+    table built for the position alone (`step_chase`), and for a last turn far behind (past
+    the tables' gaps) the reach table the page builds in slices."""
     if not covered(state) or not tables_ready():
         return False
     ahead = _ahead_of_the_last(state)
     if ahead is not None:  # BANK now that far ahead asks the reach table
         return ahead + state.turn_halves <= LIMIT_HALVES or odds.reach_ready()
-    chasing = _chasing(state)
-    if chasing is not None:
-        return _chase_ready(chasing)
+    key = _own_key(state)
+    if key is not None:
+        return _own_ready(key)
     if state.still_to_play[1:]:
         return True
     others = [state.totals[p] for p in _field(state) if p != state.current]
