@@ -4,6 +4,7 @@ rules, X1–X17, the seed's dice), with the seats alternated game by game; print
     python3 bench/mishimash_levels.py                      # every pair, 1,000 games to 1000
     python3 bench/mishimash_levels.py --pair strongest "best odds" --games 20000 --target 250
     python3 bench/mishimash_levels.py --sudden-death 3000   # strongest as its first mover
+    python3 bench/mishimash_levels.py --sudden-death-of-three 2000  # each seat, vs the solve
     python3 bench/mishimash_levels.py --solo-turns 2000      # "about N turns": played vs table
 """
 
@@ -20,7 +21,7 @@ from pathlib import Path
 
 sys.path[:0] = [str(Path(__file__).resolve().parents[1] / "py")]
 
-from cubiri.mishimash import game, turns  # noqa: E402
+from cubiri.mishimash import game, turns, win_chance  # noqa: E402
 from cubiri.mishimash.computer import LEVEL_NAMES, next_move  # noqa: E402
 from cubiri.mishimash.odds import ensure_reach  # noqa: E402
 from cubiri.mishimash.win_chance import last_mover as ensure_win_tables  # noqa: E402
@@ -62,16 +63,17 @@ def match(first: str, second: str, games: int, target: int, seed: int) -> str:
     )
 
 
-def sudden_death(levels: tuple[str, str], seed: int) -> int:
-    """The winner of a sudden death of two (X17) from its start, seat 0 moving first: both
-    level on 30 of a target of 30 (the totals only need to be equal)."""
-    start = game.new_game(["A", "B"], 30, seed)
+def sudden_death(levels: tuple[str, ...], seed: int) -> int:
+    """The winner of a sudden death (X17) from its start, seat 0 moving first: everyone level
+    on 30 of a target of 30 (the totals only need to be equal)."""
+    seats = tuple(range(len(levels)))
+    start = game.new_game([f"P{seat}" for seat in seats], 30, seed)
     state = replace(
         start,
-        totals=(60, 60),
+        totals=(60,) * len(seats),
         round=game.Round.SUDDEN_DEATH,
-        contenders=(0, 1),
-        still_to_play=(0, 1),
+        contenders=seats,
+        still_to_play=seats,
     )
     while not state.over:
         state = game.play(state, next_move(levels[state.current], state))
@@ -87,6 +89,26 @@ def sudden_deaths(level: str, rounds: int, seed: int) -> str:
         f" = {100 * rate:.1f} % (95 % interval {100 * low:.1f}–{100 * high:.1f} %;"
         " best play: 36.6 %)"
     )
+
+
+def sudden_deaths_of_three(level: str, rounds: int, seed: int) -> str:
+    """Each seat's share of sudden deaths of three played by `level` in every seat, against
+    the solved shares (cubiri.mishimash.three_way): the engine's rules and dice, an
+    independent check of the solve."""
+    win_chance.KEPT = 1000  # B's table for each total A banks, built once
+    started = time.perf_counter()
+    won = [0, 0, 0]
+    for n in range(rounds):
+        won[sudden_death((level,) * 3, seed * 1_000_003 + n)] += 1
+    lines = [f"{level} in a sudden death of three, {rounds} rounds:"]
+    for seat, name in enumerate("ABC"):
+        rate, low, high = interval(won[seat], rounds)
+        lines.append(
+            f"  {name} wins {100 * rate:.1f} % (95 % interval {100 * low:.1f}–{100 * high:.1f}"
+            f" %); solved {100 * win_chance.THREE_WAY[seat]:.1f} %"
+        )
+    lines.append(f"  {time.perf_counter() - started:.0f} s")
+    return "\n".join(lines)
 
 
 def solo_turns(target: int, games: int, seed: int) -> str:
@@ -112,6 +134,7 @@ def main() -> None:
     parser.add_argument("--target", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--sudden-death", type=int, metavar="ROUNDS", help="only sudden deaths")
+    parser.add_argument("--sudden-death-of-three", type=int, metavar="ROUNDS")
     parser.add_argument("--solo-turns", type=int, metavar="GAMES", help="only solo games")
     args = parser.parse_args()
     if args.solo_turns:
@@ -122,6 +145,9 @@ def main() -> None:
     ensure_win_tables()
     if args.sudden_death:
         print(sudden_deaths("strongest", args.sudden_death, args.seed), flush=True)
+        return
+    if args.sudden_death_of_three:
+        print(sudden_deaths_of_three("strongest", args.sudden_death_of_three, args.seed))
         return
     # Each level against every stronger one, strongest first in each line.
     pairs = [tuple(args.pair)] if args.pair else list(itertools.combinations(LEVEL_NAMES[::-1], 2))

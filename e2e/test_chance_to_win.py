@@ -19,7 +19,8 @@ from e2e.conftest import PHONE, READY, READY_TIMEOUT_MS, both_sizes
 from e2e.mishimash_driver import MishimashDriver
 from e2e.taps import tap
 from e2e.test_real_dice import ready, start, take, throw
-from tests.test_win_chance import behind_the_leader, passed_the_leader
+from tests.test_win_chance import behind_the_leader, passed_the_leader, typed
+from tests.typed_games import play
 
 Open = Callable[[str], Page]
 Shot = Callable[[str], Path]
@@ -155,3 +156,44 @@ def test_a_tie_in_reach_is_worth_its_sudden_death_in_the_page(page: Page, base_u
         "Chance to win: bank now 63.4% · roll on 55.6%.", timeout=AT_ONCE_MS
     )
     expect(lines.first).to_have_text("Best play takes 1 1 1: a 72.2% chance to win.")
+
+
+def test_a_sudden_death_of_three_and_a_last_turn_against_two_level_leaders(
+    page: Page, base_url: str, shot: Shot
+) -> None:
+    """Three seats at a table of real dice, target 10: Ana and Bela each bank 10.5, so Cleo,
+    last, plays against two level leaders: her level is worth her share of a sudden death of
+    three, not a loss. She banks it, and in the sudden death Ana, first of three, holds a 1:
+    banking it wins only if both others bust."""
+    page.set_viewport_size(PHONE)
+    ready(page, base_url + "#mishimash")
+    start(page, ["Ana", "Bela", "Cleo"], 10)
+    for _ in range(2):
+        throw(page, "111523")
+        take(page, (0, 1, 2, 3))  # 10.5 each
+    expect(page.locator("#ms-turn-of")).to_contain_text("Cleo")
+    coach = page.locator("#ms-coach")
+    expect(coach).to_contain_text("To beat: 10.5.", timeout=CHASE_BUILT_MS)
+    throw(page, "111523")
+    for index in range(4):  # level with both, two dice left
+        tap(page.locator(f"#ms-die-{index}"))
+    t = load_translator("en", LOCALES)
+    ten = [[1, 1, 1, 5, 2, 3], (0, 1, 2, 3)]
+    cleo = typed(["Ana", "Bela", "Cleo"], 10, [*ten, "bank", *ten, "bank", *ten])
+    chances = win_chances(cleo)
+    assert chances is not None and chances["bank"] == win_chance.THREE_WAY[2]
+    line = f"Chance to win: bank now {percent(t, chances['bank'])}"
+    expect(coach).to_contain_text(f"{line} · roll on {percent(t, chances['roll'])}.")
+    both_sizes(page, shot, "mishimash-last-against-two")
+    tap(page.locator("#ms-bank"))
+    expect(page.locator("#ms-turn-of")).to_contain_text("Ana")
+    expect(coach).to_contain_text(f"Your chance to win: {percent(t, win_chance.THREE_WAY[0])}.")
+    throw(page, "165614")
+    tap(page.locator("#ms-die-0"))
+    ana = play(cleo, "bank", [1, 6, 5, 6, 1, 4], (0,))
+    assert ana.round is engine.Round.SUDDEN_DEATH and len(ana.contenders) == 3
+    chances = win_chances(ana)
+    assert chances is not None and chances["bank"] < 0.02 < chances["roll"]
+    line = f"Chance to win: bank now {percent(t, chances['bank'])}"
+    expect(coach).to_contain_text(line, timeout=AT_ONCE_MS)
+    both_sizes(page, shot, "mishimash-sudden-death-of-three")

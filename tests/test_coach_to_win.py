@@ -11,6 +11,7 @@ import pytest
 
 from app.pure.coach import _given_up, build_coach, percent
 from app.pure.i18n import load_translator
+from cubiri.kernel import Dice
 from cubiri.mishimash import computer, game, odds, win_chances
 from cubiri.mishimash import win_chance as wc
 from cubiri.mishimash.scoring import legal_value_selections
@@ -246,3 +247,34 @@ def test_before_the_reach_table_is_built_a_selection_past_the_leader_still_gets_
     assert build_coach(before, frozenset({5}), t, frozenset({0, 1, 2})).lines == (
         "The coach is working out the odds…",  # one 5 does not pass 10.5
     )
+
+
+def test_the_first_of_a_sudden_death_of_three_is_told_its_chance_against_both() -> None:
+    """X17 with three level: Ana, first, has a total to set and two still to play after her;
+    the coach gives her share before the roll and, after one 1, the chance of each choice."""
+    throw_one = [[1, 2, 3, 4, 6, 6], (0,), "bank"]
+    sudden = typed(["Ana", "Bela", "Cleo"], 1, throw_one * 3)
+    assert sudden.round is game.Round.SUDDEN_DEATH and len(sudden.contenders) == 3
+    people = frozenset({0, 1, 2})
+    before = build_coach(sudden, frozenset(), t, people).lines
+    assert f"Your chance to win: {percent(t, wc.THREE_WAY[0])}." in before
+    state = game.apply(sudden, game.Roll())
+    state = game.apply(state, Dice((1, 6, 5, 6, 1, 4)))
+    lines = build_coach(state, frozenset({0}), t, people).lines
+    chances = win_chances(game.apply(state, game.Select((0,))))
+    assert chances is not None and chances["bank"] < 0.02 < chances["roll"]
+    assert f"Chance to win: bank now {percent(t, chances['bank'])}" in lines[-1]
+
+
+def test_the_last_against_two_level_leaders_waits_for_its_table_then_has_a_total_to_beat() -> None:
+    """Ana and Bela level on 10.5: Cleo's own table (a level is her share of a sudden death of
+    three) is built as her turn starts; then the coach names what she must beat."""
+    bank_ten = [[1, 1, 1, 5, 2, 3], (0, 1, 2, 3), "bank"]
+    state = typed(["Ana", "Bela", "Cleo"], 10, bank_ten * 2)
+    people = frozenset({0, 1, 2})
+    assert wc.covered(state) and not wc.ready(state)
+    assert "The coach is working out the odds…" in build_coach(state, frozenset(), t, people).lines
+    assert wc.step_chase(state, float("inf")) and wc.ready(state)
+    start = wc.start_chance(state)
+    line = f"To beat: 10.5. Your chance to win: {percent(t, start)}."
+    assert line in build_coach(state, frozenset(), t, people).lines

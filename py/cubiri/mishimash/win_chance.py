@@ -851,15 +851,16 @@ class AgainstTwoBuild:
 
 
 # The tables built for a position (a chase, a last turn against two), by ("chase", *Chasing)
-# or ("two", gap); the last few are kept.
+# or ("two", gap); the last KEPT are kept (a bench playing thousands of rounds keeps more).
 OwnKey = tuple[Any, ...]
 _chases: dict[OwnKey, ChaseBuild | AgainstTwoBuild] = {}
+KEPT = 4
 
 
 def _own_build(key: OwnKey) -> ChaseBuild | AgainstTwoBuild:
     build = _chases.get(key)
     if build is None:
-        while len(_chases) >= 4:
+        while len(_chases) >= KEPT:
             del _chases[next(iter(_chases))]
         made = ChaseBuild(key[1:]) if key[0] == "chase" else AgainstTwoBuild(key[1])
         build = _chases[key] = made
