@@ -1,9 +1,9 @@
 """Writes py/cubiri/mishimash/win_tables.bin: MISHIMASH's chance-to-win tables (the last mover's,
-a sudden death's first mover's and a leader's before the last, cubiri.mishimash.win_chance) for
-the page, so the final round's chances are there at once instead of after a minute of building
-in Pyodide (issue 28).
+a sudden death's first mover's, a leader's before the last, and a sudden death of three's from
+three_way.json, cubiri.mishimash.win_chance) for the page, so the final round's chances are
+there at once instead of after a minute of building in Pyodide (issue 28).
 
-    python3 tools/mishimash_win_tables.py           builds them (about 15 s), writes the file
+    python3 tools/mishimash_win_tables.py           builds them (about 40 s), writes the file
     python3 tools/mishimash_win_tables.py --check   rebuilds and compares: exit 1 on a difference
 """
 

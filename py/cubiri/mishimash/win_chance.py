@@ -37,7 +37,7 @@ all. Points are integer halves inside, as in scoring and strategy.
   (the second mover's table needs `SECOND` = 1 − `FIRST`): `sudden_death_value()` finds it by
   iteration, and the shipped constant is checked against it by the tests.
 
-The page reads the tables from `win_tables.bin` (tools/mishimash_win_tables.py, 440 kB, each
+The page reads the tables from `win_tables.bin` (tools/mishimash_win_tables.py, 370 kB, each
 chance within 8e-6 of the built one), so a final round's chances are there the moment it starts;
 without the file they are built, in slices between frames or at once (about 10 s in CPython).
 
