@@ -57,13 +57,24 @@ def chase_numbers() -> dict[str, float]:
     """A turn that chases the leader with the last to come builds its own table, in 20 ms
     slices as the page does (win_chance.Chase): gaps of 10.5 points (both), of 112.5 (both,
     the tester's ?seed=306 at 100), of 222 (a play-tester's ?seed=60 at 10), and 100 for the
-    chaser with the last 30 behind."""
+    chaser with the last 30 behind; and a last turn against two level leaders 10.5 and 100
+    points ahead (win_chance.AgainstTwoBuild)."""
     from cubiri.mishimash import win_chance
 
     win_chance.last_mover()  # the shipped tables, read first
     numbers: dict[str, float] = {}
-    for chasing in ((21, 21, False), (225, 225, False), (444, 444, False), (200, 60, True)):
-        build, longest = win_chance.ChaseBuild(chasing), 0.0
+    builds: list[tuple[str, win_chance.ChaseBuild | win_chance.AgainstTwoBuild]] = [
+        (f"chase_{gap}_{last}", win_chance.ChaseBuild((gap, last, first)))
+        for gap, last, first in (
+            (21, 21, False),
+            (225, 225, False),
+            (444, 444, False),
+            (200, 60, True),
+        )
+    ]
+    builds += [(f"against_two_{gap}", win_chance.AgainstTwoBuild(gap)) for gap in (21, 200)]
+    for name, build in builds:
+        longest = 0.0
         start = time.perf_counter()
         while True:
             begun = time.perf_counter()
@@ -71,7 +82,6 @@ def chase_numbers() -> dict[str, float]:
             longest = max(longest, (time.perf_counter() - begun) * 1000)
             if done:
                 break
-        name = f"chase_{chasing[0]}_{chasing[1]}"
         numbers[f"{name}_build_ms"] = (time.perf_counter() - start) * 1000
         numbers[f"{name}_longest_slice_ms"] = longest
     return numbers
