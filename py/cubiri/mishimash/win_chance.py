@@ -714,7 +714,9 @@ def win_chances(state: game.State) -> dict[str, float] | None:
     if state.phase is not game.Phase.DECIDE:
         return None
     if not covered(state):
-        raise NotImplementedError("the chance to win with a third contender still to play")
+        raise NotImplementedError(
+            "the chance to win with two players still to play after this one, or three level"
+        )
     x = state.turn_halves
     n, k, m = state.dice_left, state.roll_number + 1, state.mishimashes
     if not state.still_to_play[1:]:
