@@ -4,7 +4,7 @@ rules, X1–X17, the seed's dice), with the seats alternated game by game; print
     python3 bench/mishimash_levels.py                      # every pair, 1,000 games to 1000
     python3 bench/mishimash_levels.py --pair strongest "best odds" --games 20000 --target 250
     python3 bench/mishimash_levels.py --sudden-death 3000   # strongest as its first mover
-    python3 bench/mishimash_levels.py --sudden-death-of-three 2000  # each seat, vs the solve
+    python3 bench/mishimash_levels.py --sudden-death-of-three 20000  # each seat, vs the solve
     python3 bench/mishimash_levels.py --solo-turns 2000      # "about N turns": played vs table
 """
 
