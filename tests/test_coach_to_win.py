@@ -11,6 +11,7 @@ import pytest
 
 from app.pure.coach import _given_up, build_coach, percent
 from app.pure.i18n import load_translator
+from app.pure.mishimash_view import _to_beat
 from cubiri.kernel import Dice
 from cubiri.mishimash import computer, game, odds, win_chances
 from cubiri.mishimash import win_chance as wc
@@ -19,6 +20,7 @@ from tests.test_win_chance import passed_the_leader, typed
 
 t = load_translator("en", Path(__file__).resolve().parent.parent / "locales")
 PEOPLE = frozenset({0, 1})
+PEOPLE3 = frozenset({0, 1, 2})
 
 
 @pytest.fixture(autouse=True)
@@ -93,12 +95,16 @@ def test_a_tie_in_reach_is_worth_the_sudden_death_it_leads_to() -> None:
     assert "Chance to win: bank now 63.4% · roll on 33.3%." in lines
 
 
-def test_before_a_turn_the_coach_says_the_total_to_beat_and_the_chance_to_win() -> None:
+def test_before_a_turn_the_coach_says_the_chance_to_win_under_the_total_to_beat() -> None:
+    """The total to beat shows above the dice, coach on or off (mishimash_view); the coach
+    adds the chance to win, once (a play-tester saw "To beat" twice)."""
     start = typed(["Ana", "Bela"], 10, [[1, 1, 1, 5, 5, 2], (0, 1, 2, 3, 4), "bank"])
     assert start.phase is game.Phase.ROLL and start.current == 1
     chance = wc.last_mover().start(start.totals[0] - start.totals[1])
     lines = build_coach(start, frozenset(), t, PEOPLE).lines
-    assert f"To beat: 11. Your chance to win: {percent(t, chance)}." in lines
+    assert _to_beat(start, t) == "To beat: 11"
+    assert f"Your chance to win: {percent(t, chance)}." in lines
+    assert not any("To beat" in line for line in lines)
     sudden = typed(
         ["Ana", "Bela"], 1, [[1, 2, 3, 4, 6, 6], (0,), "bank", [1, 2, 3, 4, 6, 6], (0,), "bank"]
     )
@@ -151,10 +157,8 @@ def test_behind_the_leader_with_the_last_to_come_the_coach_counts_both() -> None
     start = typed(["Ana", "Bela", "Cleo"], 10, [[1, 1, 1, 5, 2, 3], (0, 1, 2, 3), "bank"])
     wc.step_chase(start, float("inf"))
     chance = percent(t, wc.start_chance(start))
-    assert (
-        f"To beat: 10.5. Your chance to win: {chance}."
-        in build_coach(start, frozenset(), t, frozenset({0, 1, 2})).lines
-    )
+    assert _to_beat(start, t) == "To beat: 10.5"
+    assert f"Your chance to win: {chance}." in build_coach(start, frozenset(), t, PEOPLE3).lines
 
 
 def test_while_a_chasers_table_is_built_the_coach_says_so_and_keeps_the_bust_chance() -> None:
@@ -278,5 +282,6 @@ def test_the_last_against_two_level_leaders_waits_for_its_table_then_has_a_total
     assert "The coach is working out the odds…" in build_coach(state, frozenset(), t, people).lines
     assert wc.step_chase(state, float("inf")) and wc.ready(state)
     start = wc.start_chance(state)
-    line = f"To beat: 10.5. Your chance to win: {percent(t, start)}."
+    line = f"Your chance to win: {percent(t, start)}."
     assert line in build_coach(state, frozenset(), t, people).lines
+    assert _to_beat(state, t) == "To beat: 10.5"

@@ -129,7 +129,6 @@ NOT_COUNTED = {
     "coach.best_pass": "faces, a chance and a total: a 97.7% chance to pass 112.5",
     "coach.pass_decision": "a total and chances: to pass 112.5, 100%",
     "mishimash.to_beat": "a total of points: to beat 112.5",
-    "coach.race_win": "a leader's total and a chance: to beat 412, 31%",
     "coach.last_turn": "an average of points: averaged 18.3",
     "mishimash.target": "label and value: Target 1,000",
     "mishimash.roll_info": "ordinal and multiplier: Roll 2 · ×2",

@@ -166,13 +166,8 @@ def _leader(state: State, need: float) -> float:
 
 def _race(state: State, t: Translator) -> str:
     """Before a final-round or sudden-death turn: the total to beat and the chance to win."""
-    if win_chance.ready(state):
-        start = win_chance.start_chance(state)
-        need = need_to_win(state)
-        if need is None or not win_chance.behind(state):  # a total to set, not to beat
-            return t("coach.win_chance", percent=percent(t, start))
-        leader = state.totals[state.current] / 2 + need - 0.5
-        return t("coach.race_win", total=t.number(leader), percent=percent(t, start))
+    if win_chance.ready(state):  # the total to beat shows above the dice (mishimash_view)
+        return t("coach.win_chance", percent=percent(t, win_chance.start_chance(state)))
     if win_chance.covered(state):  # its table is being built (a chase: seconds at most)
         return t("coach.thinking")
     need = need_to_win(state)

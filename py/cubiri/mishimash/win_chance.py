@@ -946,12 +946,6 @@ def _last(state: game.State, x: int, n: int, k: int, m: int) -> dict[str, float]
     return {"bank": bank, "roll": roll}
 
 
-def behind(state: game.State) -> bool:
-    """Whether the player about to begin a turn in a `covered` position has a total to beat
-    (the last of a round, or one chasing the leader), not one to set."""
-    return not state.still_to_play[1:] or _chasing(state) is not None
-
-
 def start_chance(state: game.State) -> float:
     """The chance to win of the player about to begin a turn (X8: it begins with a throw) in a
     position `covered` by the tables."""
