@@ -35,11 +35,16 @@ def logged(page: Page) -> int:
     return len(json.loads(raw)["game"]["log"]) if raw else 0
 
 
-def start(page: Page, names: list[str], target: int) -> None:
+def start(
+    page: Page, names: list[str], target: int, computers: dict[int, str] | None = None
+) -> None:
+    """Real dice, `names` in order (a computer seat: its level in `computers`), to `target`."""
     for index, name in enumerate(names):
         if index > 0:
             tap(page.locator("#ms-add"))
         page.locator(f"#ms-names input[data-player='{index}']").fill(name)
+        if computers and index in computers:
+            page.locator(f"#ms-names select[data-seat='{index}']").select_option(computers[index])
     page.locator("input[name=ms-target][value=custom]").check(force=True)
     page.locator("#ms-custom").fill(str(target))
     page.get_by_role("checkbox", name="Real dice").check()

@@ -1,9 +1,13 @@
-"""Writes py/cubiri/mishimash/win_tables.bin: MISHIMASH's chance-to-win tables (the last mover's,
-a sudden death's first mover's, a leader's before the last, and a sudden death of three's from
-three_way.json, cubiri.mishimash.win_chance) for the page, so the final round's chances are
-there at once instead of after a minute of building in Pyodide (issue 28).
+"""Writes the tables MISHIMASH's final round reads, so its chances are there at once instead of
+after a minute of building in Pyodide (issue 28):
 
-    python3 tools/mishimash_win_tables.py           builds them (about 40 s), writes the file
+* py/cubiri/mishimash/win_tables.bin: the chance-to-win tables (the last mover's, a sudden
+  death's first mover's, a leader's before the last, and a sudden death of three's from
+  three_way.json; cubiri.mishimash.win_chance);
+* py/cubiri/mishimash/reach_table.bin: the chance to bank a need of up to 450 points, the chance
+  to pass the leader where more than two contenders count (cubiri.mishimash.odds).
+
+    python3 tools/mishimash_win_tables.py           builds them (about 45 s), writes the files
     python3 tools/mishimash_win_tables.py --check   rebuilds and compares: exit 1 on a difference
 """
 
@@ -15,28 +19,38 @@ from pathlib import Path
 
 sys.path[:0] = [str(Path(__file__).resolve().parents[1] / "py")]
 
-from cubiri.mishimash import win_chance  # noqa: E402
+from cubiri.mishimash import odds, win_chance  # noqa: E402
 
 
-def tables() -> bytes:
+def win_tables() -> bytes:
     builder = win_chance.TablesBuilder(shipped=False)
     while not builder.step(1000.0):
         pass
     return win_chance.encode_tables(builder)
 
 
+def reach_table() -> bytes:
+    builder = odds.ReachBuilder(odds.SHIPPED_REACH_HALVES)
+    while not builder.step(1000.0):
+        pass
+    return odds.encode_reach(builder)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--check", action="store_true")
     args = parser.parse_args()
-    data = tables()
-    path = win_chance.TABLES_PATH
-    if args.check:
-        same = path.exists() and path.read_bytes() == data
-        print(f"{path.name} is up to date" if same else f"{path.name} differs")
-        sys.exit(0 if same else 1)
-    path.write_bytes(data)
-    print(f"wrote {path} ({len(data):,} bytes)")
+    differ = False
+    for path, build in ((win_chance.TABLES_PATH, win_tables), (odds.REACH_TABLE_PATH, reach_table)):
+        data = build()
+        if args.check:
+            same = path.exists() and path.read_bytes() == data
+            differ |= not same
+            print(f"{path.name} is up to date" if same else f"{path.name} differs")
+        else:
+            path.write_bytes(data)
+            print(f"wrote {path} ({len(data):,} bytes)")
+    sys.exit(1 if differ else 0)
 
 
 if __name__ == "__main__":

@@ -21,7 +21,8 @@ from cubiri.mishimash.game import (
     apply,
     points_to_pass,
 )
-from cubiri.mishimash.players import LEVELS, Decision, reach_ready
+from cubiri.mishimash.odds import reach_ready_for
+from cubiri.mishimash.players import LEVELS, Decision
 from cubiri.mishimash.scoring import legal_value_selections, selection_halves
 
 LEVEL_NAMES = tuple(LEVELS)  # gentlest first
@@ -99,7 +100,8 @@ def waits_for_reach_table(level: str, state: State) -> bool:
         return False
     if plays_to_win(level, state):
         return not win_chance.ready(state)
-    return not reach_ready()
+    need = points_to_pass(state)
+    return need is not None and not reach_ready_for(need)
 
 
 def next_move(level: str, state: State) -> Action:

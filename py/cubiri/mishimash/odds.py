@@ -12,7 +12,8 @@ seconds, far more than a frame in Pyodide). Here the same numbers come from tabl
   once more, then BANK, exactly as strategy.py cuts its recursion.
 * **Chance to reach** (`chance`, `selections_to_reach`, `choice_to_reach`): built here, bottom up,
   by `ReachBuilder` in slices of a few milliseconds (the browser builds it between frames before
-  a final round), or at once by `ensure_reach()`. It covers a need of up to REACH_HALVES halves.
+  a final round), or at once by `ensure_reach()`. It covers a need of up to REACH_HALVES halves;
+  the needs up to SHIPPED_REACH_HALVES are read from reach_table.bin, there at once.
 
 Points are integer halves inside (as in scoring), numbers at the edge. Every query is a few
 table look-ups over strategy's `roll_table` classes (well under a millisecond in CPython).
@@ -30,7 +31,7 @@ from operator import add, mul
 from pathlib import Path
 from typing import ClassVar
 
-from cubiri.mishimash import strategy
+from cubiri.mishimash import shipped_cells, strategy
 from cubiri.mishimash.scoring import DICE, check_dice, legal_value_selections, selection_halves
 from cubiri.mishimash.scoring import to_points as _to_points
 from cubiri.mishimash.strategy import (
@@ -377,12 +378,61 @@ def reach_ready() -> bool:
 
 
 def ensure_reach() -> None:
-    """Builds the whole reach table now (about 10 s in CPython); for CPython callers."""
+    """Builds the whole reach table now (about 30 s in CPython); for CPython callers."""
     while not _reach.step(1000.0):
         pass
 
 
+# The reach table for needs up to SHIPPED_REACH_HALVES ships in reach_table.bin (made by
+# tools/mishimash_reach_table.py, 270 kB, each chance within 8e-6 of the built one): a final
+# round with more than two contenders asks it for the chance to pass the leader, and it was
+# built in slices from START, 25–140 s in Pyodide, so after a reload the coach and "strongest"
+# waited for it (issue 28). Needs up to 450 points are there at once; larger ones are read
+# from the table built in slices.
+REACH_TABLE_PATH = Path(__file__).with_name("reach_table.bin")
+SHIPPED_REACH_HALVES = 900
+
+
+def encode_reach(builder: ReachBuilder) -> bytes:
+    """reach_table.bin's bytes for a complete builder of SHIPPED_REACH_HALVES."""
+    header = {"halves": builder.halves, "mishimashes": REACH_MISHIMASHES}
+    return shipped_cells.encode(header, [("reach", builder.cells)])
+
+
+@cache
+def shipped_reach() -> shipped_cells.ShippedCells | None:
+    """The shipped reach table's cells (read when first asked for), or None where the file is
+    missing or was made for another cut (then every need waits for the table built)."""
+    shipped = shipped_cells.read(REACH_TABLE_PATH)
+    if shipped is None or "reach" not in shipped.header:
+        return None
+    made_for = shipped.header.get("halves"), shipped.header.get("mishimashes")
+    if made_for != (SHIPPED_REACH_HALVES, REACH_MISHIMASHES):
+        return None
+    return shipped.cells("reach")
+
+
+def reach_ready_for(need: float) -> bool:
+    """Whether the chance to bank `need` points can be read now: from the shipped table, or
+    from the one the page builds in slices once it is complete."""
+    shipped = need_halves(need) <= SHIPPED_REACH_HALVES and shipped_reach() is not None
+    return shipped or _reach.complete
+
+
+def _shipped_chance(missing: int, dice: int, roll_index: int, count: int) -> float | None:
+    """C from the shipped table, where it holds the decision point (every point of a turn
+    whose need was at most SHIPPED_REACH_HALVES: reach_bound)."""
+    cells = shipped_reach()
+    cell = cells.get((dice, roll_index, _reach_count(count))) if cells is not None else None
+    return cell[missing] if cell is not None and missing < len(cell) else None
+
+
 def _chance(missing: int, dice: int, roll_index: int, count: int) -> float:
+    if missing <= 0:
+        return 1.0
+    shipped = _shipped_chance(missing, dice, roll_index, count)
+    if shipped is not None:
+        return shipped
     ensure_reach()
     found = _reach.chance(missing, dice, roll_index, count)
     if found is None:  # a decision point no turn reaches with a need within the table: exact
@@ -489,6 +539,7 @@ __all__ = [
     "ensure_reach",
     "reach_builder",
     "reach_ready",
+    "reach_ready_for",
     "roll_on",
     "selections",
     "selections_to_reach",

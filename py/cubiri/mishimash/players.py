@@ -5,9 +5,9 @@ the table (a sorted tuple of die values, X7), and whether to BANK or ROLL AGAIN 
 answers depend only on the position, so a level always plays the same way in the same spot.
 
 "best odds" and "strongest" read the exact values from odds.py's tables (about a millisecond a
-decision). In the final round "strongest" needs the reach table: the page builds it in slices
-beforehand (odds.reach_builder().step, until reach_ready()); elsewhere the first final-round
-question builds it at once (about 10 s in CPython).
+decision). In the final round, where more than two contenders count, "strongest" plays by the
+chance to reach: shipped for needs up to 450 points (odds.reach_ready_for); larger needs wait
+for the table the page builds in slices, or build it at once in CPython (about 30 s).
 """
 
 from __future__ import annotations
@@ -16,7 +16,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from cubiri.mishimash import odds
-from cubiri.mishimash.odds import reach_ready
 from cubiri.mishimash.scoring import DICE, legal_value_selections, selection_halves
 from cubiri.mishimash.strategy import BANK, ROLL_AGAIN
 
@@ -105,4 +104,4 @@ LEVELS: dict[str, Level] = {
     "strongest": Level("strongest", _strongest_select, _strongest_bank),
 }
 
-__all__ = ["LEVELS", "Decision", "Level", "reach_ready"]
+__all__ = ["LEVELS", "Decision", "Level"]

@@ -50,17 +50,14 @@ lower bound that moves a chance by well under 0.0001, see odds._reach_count).
 from __future__ import annotations
 
 import json
-import sys
 import time
-import zlib
-from array import array
 from collections.abc import Iterator, Sequence
 from functools import cache
-from itertools import accumulate, chain
+from itertools import chain
 from pathlib import Path
 from typing import Any, TypeVar
 
-from cubiri.mishimash import game, odds
+from cubiri.mishimash import game, odds, shipped_cells
 from cubiri.mishimash.odds import REACH_MISHIMASHES, combine, option_steps
 from cubiri.mishimash.scoring import DICE
 from cubiri.mishimash.strategy import roll_table
@@ -543,71 +540,23 @@ def _run_pieces(pieces: Iterator[None], budget_ms: float) -> bool:
     return all(time.perf_counter() < deadline for _ in pieces)  # stops after the late piece
 
 
-# The shipped tables: zlib over a JSON header line and each cell's values × SCALE, rounded, as
-# differences modulo 2**16 (a cell's chances change slowly: 1.7 MB become about 280 kB).
+# The shipped tables (shipped_cells: each chance within 8e-6 of the built one).
 TABLES_PATH = Path(__file__).with_name("win_tables.bin")
-SCALE = 65535  # a chance is off by at most 1 / 131070 (8e-6)
-
-
-class ShippedCells:
-    """A table's cells, each decoded when first asked for (the page needs a few of them)."""
-
-    def __init__(
-        self, deltas: array[int], index: dict[tuple[int, int, int], tuple[int, int]]
-    ) -> None:
-        self.deltas, self.index = deltas, index
-        self.decoded: dict[tuple[int, int, int], list[float]] = {}
-
-    def get(self, key: tuple[int, int, int]) -> list[float] | None:
-        cell = self.decoded.get(key)
-        if cell is None and key in self.index:
-            offset, length = self.index[key]
-            values = accumulate(self.deltas[offset : offset + length])
-            cell = self.decoded[key] = [(value & 0xFFFF) / SCALE for value in values]
-        return cell
-
-    def __getitem__(self, key: tuple[int, int, int]) -> list[float]:
-        cell = self.get(key)
-        if cell is None:
-            raise KeyError(key)
-        return cell
-
-    def __contains__(self, key: object) -> bool:
-        return key in self.index
-
-    def __len__(self) -> int:
-        return len(self.index)
+SCALE = shipped_cells.SCALE
+ShippedCells = shipped_cells.ShippedCells
 
 
 def encode_tables(tables: TablesBuilder) -> bytes:
     """The shipped file's bytes for the complete tables."""
-    deltas = array("H")
-    header: dict[str, object] = {
-        "first": FIRST,
-        "limit": tables.last.limit,
-        "three_way": list(THREE_WAY),
-    }
-    for name, table in _named(tables):
-        cells = table.cells
-        entries = []
-        for key in sorted(cells):
-            before = 0
-            entries.append([*key, len(deltas), len(cells[key])])
-            for value in cells[key]:
-                scaled = round(value * SCALE)
-                deltas.append((scaled - before) & 0xFFFF)
-                before = scaled
-        header[name] = entries
     split = tables.against_two
-    header["against_two"] = {
+    header = {"first": FIRST, "limit": tables.last.limit, "three_way": list(THREE_WAY)}
+    against_two = {
         "share": THREE_WAY[2],
         "passes": [round(value, 9) for value in split.passes],
         "level": [round(value, 9) for value in split.level],
     }
-    if sys.byteorder == "big":
-        deltas.byteswap()
-    head = json.dumps(header, separators=(",", ":")).encode()
-    return zlib.compress(head + b"\n" + deltas.tobytes(), 9)
+    named = [(name, table.cells) for name, table in _named(tables)]
+    return shipped_cells.encode(header, named, {"against_two": against_two})
 
 
 def _named(tables: TablesBuilder) -> tuple[tuple[str, LastMover | FirstMover], ...]:
@@ -623,14 +572,12 @@ def _named(tables: TablesBuilder) -> tuple[tuple[str, LastMover | FirstMover], .
 def _load_shipped(tables: TablesBuilder) -> bool:
     """Fills the tables from TABLES_PATH; False where it is missing or was made for another
     FIRST, limit or set of tables (then they are built)."""
-    try:
-        data = zlib.decompress(TABLES_PATH.read_bytes())
-    except (OSError, zlib.error):
+    shipped = shipped_cells.read(TABLES_PATH)
+    if shipped is None:
         return False
-    head, _, body = data.partition(b"\n")
-    header = json.loads(head)
+    header = shipped.header
     names = _named(tables)
-    if header["first"] != FIRST or header["limit"] != tables.last.limit:
+    if header.get("first") != FIRST or header.get("limit") != tables.last.limit:
         return False
     if header.get("three_way") != list(THREE_WAY):
         return False
@@ -639,17 +586,9 @@ def _load_shipped(tables: TablesBuilder) -> bool:
     split = header.get("against_two")
     if split is None or split["share"] != THREE_WAY[2]:
         return False
-    deltas = array("H")
-    deltas.frombytes(body)
-    if sys.byteorder == "big":
-        deltas.byteswap()
-
-    def cells(name: str) -> Any:
-        index = {(n, k, m): (offset, length) for n, k, m, offset, length in header[name]}
-        return ShippedCells(deltas, index)
-
     for name, table in names:
-        table.cells = cells(name)
+        cells: Any = shipped.cells(name)  # read like the built dict: get, [], in, len
+        table.cells = cells
         if isinstance(table, FirstMover):
             table.prepare()
     tables.against_two.passes, tables.against_two.level = split["passes"], split["level"]

@@ -1,0 +1,55 @@
+"""Issue 28 asks for the final round's odds "ready at once ... on any device; no computer seat
+ever waits more than its normal pace for it". With four seats, the first player after the one
+who reached the target has two still to play after them: there the coach gives the chance to
+beat the leader and "strongest" plays by it, from the reach table. That table was built in
+slices from START (25–140 s in Pyodide), so after a reload in the final round the coach said
+"working out the odds…" and the computer waited for it. It ships now for the needs a final
+round meets."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Page, expect
+
+from app.pure.coach import percent
+from app.pure.i18n import load_translator
+from cubiri.mishimash import odds
+from e2e.conftest import PHONE, READY, READY_TIMEOUT_MS
+from e2e.test_chance_to_win import AT_ONCE_MS, LOCALES
+from e2e.test_real_dice import ready, start, take, throw
+
+# A computer's turn at the fast pace: a few seconds (a table built in Pyodide: 25–140 s).
+PACE_MS = 15_000
+
+
+def test_four_seats_the_final_round_odds_are_there_at_once_after_a_reload(
+    page: Page, base_url: str
+) -> None:
+    page.set_viewport_size(PHONE)
+    ready(page, base_url + "#mishimash")
+    start(page, ["Ana", "Bea", "Cleo", "Dan"], 10)
+    throw(page, "111523")
+    take(page, (0, 1, 2, 3))  # Ana banks 10.5: the final round, Bea first of three to play
+    expect(page.locator("#ms-turn-of")).to_contain_text("Bea")
+    page.reload()
+    page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
+    t = load_translator("en", LOCALES)
+    chance = percent(t, odds.chance(11, 0, 6, 1, 0))  # 10.5 to pass: 11 points to bank
+    line = f"Your chance to beat 10.5: {chance}."
+    expect(page.locator("#ms-coach")).to_contain_text(line, timeout=AT_ONCE_MS)
+
+
+def test_four_seats_strongest_plays_its_final_turn_at_its_pace_after_a_reload(
+    page: Page, base_url: str
+) -> None:
+    """Champion Cubi, first to play after the leader with two still to come, plays at once (at
+    the fast pace, a turn of a few seconds) rather than waiting for a table to be built."""
+    page.set_viewport_size(PHONE)
+    ready(page, base_url + "#mishimash")
+    page.evaluate("localStorage.setItem('cubiri.mishimash.speed', 'fast')")
+    start(page, ["Ana", "", "Bea", "Cleo"], 10, {1: "strongest"})
+    throw(page, "111523")
+    take(page, (0, 1, 2, 3))  # Ana banks 10.5: the final round, Cubi first of three to play
+    expect(page.locator("#ms-turn-of")).to_contain_text("Champion Cubi")
+    page.reload()
+    page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
+    expect(page.locator("#ms-turn-of")).to_contain_text("Bea", timeout=PACE_MS)

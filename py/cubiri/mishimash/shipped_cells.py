@@ -1,0 +1,104 @@
+"""Tables of chances shipped as data (win_tables.bin, reach_table.bin), so the page reads in a
+moment what Pyodide would build for a minute.
+
+A file is zlib over a JSON header line and, for each table, each cell's chances × SCALE,
+rounded, as differences modulo 2**16 (a cell's chances change slowly, so they compress well).
+A chance read back is off by at most 1 / (2 · SCALE), under 8e-6. The header names each table's
+cells as [dice, roll, MISHIMASHes, offset, length] under the table's name; what else it holds
+is the caller's (what the tables were made for, checked when they are read)."""
+
+from __future__ import annotations
+
+import json
+import sys
+import zlib
+from array import array
+from collections.abc import Mapping, Sequence
+from itertools import accumulate
+from pathlib import Path
+from typing import Any
+
+SCALE = 65535
+Key = tuple[int, int, int]  # (dice, roll, MISHIMASHes) of a cell
+
+
+class ShippedCells:
+    """A table's cells, each decoded when first asked for (the page needs a few of them)."""
+
+    def __init__(self, deltas: array[int], index: dict[Key, tuple[int, int]]) -> None:
+        self.deltas, self.index = deltas, index
+        self.decoded: dict[Key, list[float]] = {}
+
+    def get(self, key: Key) -> list[float] | None:
+        cell = self.decoded.get(key)
+        if cell is None and key in self.index:
+            offset, length = self.index[key]
+            values = accumulate(self.deltas[offset : offset + length])
+            cell = self.decoded[key] = [(value & 0xFFFF) / SCALE for value in values]
+        return cell
+
+    def __getitem__(self, key: Key) -> list[float]:
+        cell = self.get(key)
+        if cell is None:
+            raise KeyError(key)
+        return cell
+
+    def __contains__(self, key: object) -> bool:
+        return key in self.index
+
+    def __len__(self) -> int:
+        return len(self.index)
+
+
+def encode(
+    header: dict[str, Any],
+    tables: Sequence[tuple[str, Mapping[Key, list[float]]]],
+    after: dict[str, Any] | None = None,
+) -> bytes:
+    """The file's bytes: `header`, each named table's cell index and `after` on one JSON line,
+    then the cells."""
+    deltas = array("H")
+    header = dict(header)
+    for name, cells in tables:
+        entries = []
+        for key in sorted(cells):
+            before = 0
+            entries.append([*key, len(deltas), len(cells[key])])
+            for value in cells[key]:
+                scaled = round(value * SCALE)
+                deltas.append((scaled - before) & 0xFFFF)
+                before = scaled
+        header[name] = entries
+    header.update(after or {})
+    if sys.byteorder == "big":
+        deltas.byteswap()
+    head = json.dumps(header, separators=(",", ":")).encode()
+    return zlib.compress(head + b"\n" + deltas.tobytes(), 9)
+
+
+class Shipped:
+    """A shipped file read: its header, and each named table's cells."""
+
+    def __init__(self, header: dict[str, Any], deltas: array[int]) -> None:
+        self.header, self.deltas = header, deltas
+
+    def cells(self, name: str) -> ShippedCells:
+        index = {(n, k, m): (offset, length) for n, k, m, offset, length in self.header[name]}
+        return ShippedCells(self.deltas, index)
+
+
+def read(path: Path) -> Shipped | None:
+    """The file at `path`, or None where it is missing or damaged (then the tables are built)."""
+    try:
+        data = zlib.decompress(path.read_bytes())
+        head, _, body = data.partition(b"\n")
+        header = json.loads(head)
+    except (OSError, zlib.error, ValueError):
+        return None
+    if not isinstance(header, dict):
+        return None
+    deltas = array("H")
+    deltas.frombytes(body[: len(body) - len(body) % deltas.itemsize])
+    if sys.byteorder == "big":
+        deltas.byteswap()
+    return Shipped(header, deltas)

@@ -1,0 +1,81 @@
+"""The reach table ships for needs up to 450 points (issue 28: with more than two contenders in a
+final round, the coach and "strongest" waited 25–140 s in Pyodide for it after a reload). It
+holds what ReachBuilder builds, it answers without any table built, and a missing or damaged
+file falls back to building, never to a wrong chance."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from cubiri.mishimash import computer, game, odds, shipped_cells, strategy
+from tests.test_win_chance import typed
+from tests.typed_games import play
+
+ELEVEN = [[1, 1, 1, 5, 2, 3], (0, 1, 2, 3)]  # 10.5 points, banked: the target of 10 reached
+
+
+def test_the_shipped_reach_table_is_the_built_one() -> None:
+    fresh = odds.ReachBuilder(odds.SHIPPED_REACH_HALVES)
+    while not fresh.step(1000.0):
+        pass
+    shipped = odds.shipped_reach()
+    assert shipped is not None and len(shipped) == len(fresh.cells)
+    for key, cell in fresh.cells.items():
+        assert shipped[key] == pytest.approx(cell, abs=1 / shipped_cells.SCALE), key
+
+
+@pytest.fixture
+def nothing_built(monkeypatch: pytest.MonkeyPatch) -> odds.ReachBuilder:
+    """The page right after a reload: the table built in slices has not begun."""
+    unbuilt = odds.ReachBuilder()
+    monkeypatch.setattr(odds, "_reach", unbuilt)
+    monkeypatch.setattr(odds, "ensure_reach", lambda: pytest.fail("the table was built"))
+    return unbuilt
+
+
+def test_needs_up_to_450_points_are_read_at_once(nothing_built: odds.ReachBuilder) -> None:
+    assert odds.reach_ready_for(450) and not odds.reach_ready_for(450.5)
+    for need, points, dice, roll, count in [
+        (11, 0, 6, 1, 0),
+        (120, 30, 4, 3, 1),
+        (450, 0, 6, 1, 0),
+    ]:
+        exact = strategy.chance_to_reach(need, points, dice, roll, count)
+        assert odds.chance(need, points, dice, roll, count) == pytest.approx(exact, abs=1e-4)
+    best = odds.selections_to_reach(40, [1, 1, 5, 2, 3, 4], 0, 1, 0)[0]
+    assert (
+        best.values == strategy.best_selection_to_reach(40, [1, 1, 5, 2, 3, 4], 0, 1, 0)[0].values
+    )
+    assert not nothing_built.complete
+
+
+def test_four_seats_strongest_plays_the_final_round_without_waiting(
+    nothing_built: odds.ReachBuilder,
+) -> None:
+    """Four seats, Ana banks 10.5: the second seat plays with two still to come, by the chance
+    to pass her (a position win_chances does not cover yet), at once."""
+    state = typed(["Ana", "Cubi", "Bea", "Cleo"], 10, [*ELEVEN, "bank"])
+    assert state.round is game.Round.FINAL_ROUND and state.current == 1
+    assert not computer.waits_for_reach_table("strongest", state)
+    assert computer.next_move("strongest", state) == game.Roll()
+    state = play(state, [1, 1, 5, 2, 3, 4])
+    assert not computer.waits_for_reach_table("strongest", state)
+    roll = [1, 1, 5, 2, 3, 4]
+    best = strategy.best_selection_to_reach(11, roll, 0, 1, 0)[0].values  # 10.5 to pass
+    assert computer.next_move("strongest", state) == computer.select_values(state, best)
+
+
+def test_a_damaged_or_missing_file_is_built_instead(
+    nothing_built: odds.ReachBuilder, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    for name, data in (("missing.bin", None), ("damaged.bin", b"not zlib at all")):
+        path = tmp_path / name
+        if data is not None:
+            path.write_bytes(data)
+        monkeypatch.setattr(odds, "REACH_TABLE_PATH", path)
+        odds.shipped_reach.cache_clear()
+        assert odds.shipped_reach() is None
+        assert not odds.reach_ready_for(11)  # waits for the table built in slices
+    odds.shipped_reach.cache_clear()
