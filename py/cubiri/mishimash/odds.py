@@ -384,11 +384,12 @@ def ensure_reach() -> None:
 
 
 # The reach table for needs up to SHIPPED_REACH_HALVES ships in reach_table.bin (made by
-# tools/mishimash_reach_table.py, 270 kB, each chance within 8e-6 of the built one): a final
+# tools/mishimash_win_tables.py, 281 kB, each chance within 8e-6 of the built one): a final
 # round with more than two contenders asks it for the chance to pass the leader, and it was
 # built in slices from START, 25–140 s in Pyodide, so after a reload the coach and "strongest"
 # waited for it (issue 28). Needs up to 450 points are there at once; larger ones are read
-# from the table built in slices.
+# from the table built in slices. A turn with a need within the file never leaves it: every
+# decision point's missing halves are within its reach_bound (so nothing is built at once).
 REACH_TABLE_PATH = Path(__file__).with_name("reach_table.bin")
 SHIPPED_REACH_HALVES = 900
 
