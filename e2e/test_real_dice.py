@@ -91,6 +91,11 @@ def test_a_table_of_three_plays_to_a_sudden_death_with_typed_dice(
         field(page).press("Enter")
         expect(page.locator("#ms-entry-error")).to_have_text(message)
         assert logged(page) == before  # nothing changed
+    # USE THESE DICE takes what is typed as Enter does, refused the same way.
+    tap(page.locator("#ms-entry-use"))
+    expect(page.locator("#ms-entry-error")).to_have_text(message)  # the last one: "abc"
+    assert logged(page) == before
+    field(page).fill("")
     expect(page.locator("#ms-entry-use")).to_be_disabled()
     for face in "123":
         tap(page.locator(f"#ms-face-{face}"))

@@ -74,6 +74,7 @@ class DiceEntry:
         listen(faces, "click", self._on_face)
         listen(shown, "click", self._on_entered)
         listen(form, "submit", self._on_submit)
+        listen(field, "input", self._on_typed)
         listen(use, "click", self._on_use)
         listen(for_me, "click", self._on_for_me)
 
@@ -108,7 +109,17 @@ class DiceEntry:
             button = self._el(f"face-{face}")
             button.setAttribute("aria-label", t("table.entry.add", face=face))
             button.disabled = full
-        self._el("entry-use").disabled = len(values) != count
+        self._on_typed(None)
+
+    def _typed(self) -> str:
+        return str(self._el("entry-text").value).strip()
+
+    def _on_typed(self, _event: Any) -> None:
+        """USE THESE DICE takes the dice tapped once they are all there, or what is typed in
+        the field (an audit typed a throw and found only Enter took it)."""
+        count = self._waiting()
+        complete = count is not None and len(self.values) == count
+        self._el("entry-use").disabled = not (complete or self._typed())
 
     def error(self, message: str) -> None:
         """Why the field's entry was refused ("" to clear it); the field is marked meanwhile."""
@@ -129,6 +140,8 @@ class DiceEntry:
         self.error("")
         self.values = (*self.values, int(button.getAttribute("data-face")))
         self._kept()
+        if button.disabled:  # the last die: the faces are off, so the focus goes on
+            self._el("entry-use").focus()
 
     def _on_entered(self, event: Any) -> None:
         die = event.target.closest("[data-index]")
@@ -145,6 +158,9 @@ class DiceEntry:
     def _on_submit(self, event: Any) -> None:
         """Enter in the field "Dice": the throw, or why not (and nothing changes)."""
         event.preventDefault()
+        self._take_typed()
+
+    def _take_typed(self) -> None:
         count = self._waiting()
         if count is None:
             return
@@ -158,6 +174,8 @@ class DiceEntry:
     def _on_use(self, _event: Any) -> None:
         if len(self.values) == self._waiting():
             self._throw(self.values)
+        elif self._typed():
+            self._take_typed()
 
     def _on_for_me(self, _event: Any) -> None:
         """ROLL FOR ME: this throw with the app's dice, as a computer seat throws."""

@@ -1,0 +1,63 @@
+"""What an audit of a table of real dice tripped on (issue 28's four-seat play-test): a throw
+typed in the field "Dice" left USE THESE DICE off, so only Enter took it; and entering the last
+die with the face buttons by keyboard turned the faces off under the focus, which fell to the
+page."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Page, expect
+
+from e2e.conftest import PHONE
+from e2e.taps import tap
+from e2e.test_real_dice import ready, start
+
+
+def test_a_typed_throw_is_taken_by_use_these_dice(page: Page, base_url: str) -> None:
+    page.set_viewport_size(PHONE)
+    ready(page, base_url + "#mishimash")
+    start(page, ["Ana", "Bela"], 100)
+    tap(page.locator("#ms-roll"))
+    use = page.get_by_role("button", name="USE THESE DICE")
+    expect(use).to_be_disabled()
+    page.get_by_role("textbox", name="Dice").fill("115523")
+    expect(use).to_be_enabled()
+    tap(use)
+    expect(page.locator("#ms-entry")).to_be_hidden()
+    dice = page.locator("#ms-dice .die:not([hidden])")
+    expect(dice).to_have_count(6)
+    assert [int(v) for v in dice.evaluate_all("ds => ds.map(d => d.dataset.value)")] == [
+        1,
+        1,
+        5,
+        5,
+        2,
+        3,
+    ]
+
+
+def test_a_bad_typed_throw_is_refused_by_use_these_dice_too(page: Page, base_url: str) -> None:
+    page.set_viewport_size(PHONE)
+    ready(page, base_url + "#mishimash")
+    start(page, ["Ana", "Bela"], 100)
+    tap(page.locator("#ms-roll"))
+    page.get_by_role("textbox", name="Dice").fill("11552")
+    tap(page.get_by_role("button", name="USE THESE DICE"))
+    expect(page.locator("#ms-entry-error")).to_have_text("This throw has 6 dice: 5 entered.")
+    expect(page.locator("#ms-entry")).to_be_visible()
+
+
+def test_the_last_face_entered_by_keyboard_leaves_the_focus_on_use_these_dice(
+    page: Page, base_url: str
+) -> None:
+    page.set_viewport_size(PHONE)
+    ready(page, base_url + "#mishimash")
+    start(page, ["Ana", "Bela"], 100)
+    tap(page.locator("#ms-roll"))
+    face = page.locator("#ms-face-1")
+    for _ in range(6):
+        face.focus()
+        page.keyboard.press("Enter")
+    use = page.get_by_role("button", name="USE THESE DICE")
+    expect(use).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(page.locator("#ms-entry")).to_be_hidden()
