@@ -53,3 +53,15 @@ def test_four_seats_strongest_plays_its_final_turn_at_its_pace_after_a_reload(
     page.reload()
     page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
     expect(page.locator("#ms-turn-of")).to_contain_text("Bea", timeout=PACE_MS)
+
+
+def test_four_seats_stand_two_by_two_on_a_phone(page: Page, base_url: str) -> None:
+    """An audit saw three score cards and a fourth across the whole row at 390 px."""
+    page.set_viewport_size(PHONE)
+    ready(page, base_url + "#mishimash")
+    start(page, ["Ana", "Bea", "Cleo", "Champion Cubi"], 10)
+    boxes = [card.bounding_box() for card in page.locator("#ms-players li").all()]
+    assert all(box is not None for box in boxes)
+    rows = sorted({round(box["y"]) for box in boxes if box})
+    widths = {round(box["width"]) for box in boxes if box}
+    assert len(rows) == 2 and len(widths) == 1, (rows, widths)
