@@ -65,3 +65,17 @@ def test_four_seats_stand_two_by_two_on_a_phone(page: Page, base_url: str) -> No
     rows = sorted({round(box["y"]) for box in boxes if box})
     widths = {round(box["width"]) for box in boxes if box}
     assert len(rows) == 2 and len(widths) == 1, (rows, widths)
+
+
+def test_four_seats_score_sheet_fits_a_phone(page: Page, base_url: str) -> None:
+    """The end's score sheet of four seats scrolled sideways at 390 px, the last column cut."""
+    page.set_viewport_size(PHONE)
+    ready(page, base_url + "#mishimash")
+    start(page, ["Player 1", "Champion Cubi", "Player 3", "Odds Otto"], 10)
+    throw(page, "111523")
+    take(page, (0, 1, 2, 3))  # the final round: the three others bust
+    for _ in range(3):
+        throw(page, "223466")
+    sheet = page.locator("#ms-over-sheet")
+    expect(sheet).to_be_visible()
+    assert sheet.evaluate("e => e.scrollWidth <= e.clientWidth")
