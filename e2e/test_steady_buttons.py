@@ -47,6 +47,8 @@ def test_bank_and_roll_again_stay_put_while_the_dice_are_picked(
         expect(page.locator("#ms-bank")).to_be_visible()
         expect(coach).to_be_visible()
         no_sideways_scroll(page, size["width"])
+        die = page.locator("#ms-die-1").bounding_box()
+        assert die is not None and abs(die["width"] - die["height"]) <= 2, (size, die)  # square
         before = buttons(page)
         lines_before = coach.locator("li").count()
         tap(page.locator("#ms-die-0"))
