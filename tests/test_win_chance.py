@@ -15,7 +15,7 @@ from math import factorial, prod
 import pytest
 
 from cubiri.dice import TYPED
-from cubiri.mishimash import game, win_chances
+from cubiri.mishimash import game, shipped_cells, win_chances
 from cubiri.mishimash import win_chance as wc
 from cubiri.mishimash.strategy import _after, _best_by_kept, chance_to_reach
 from tests.typed_games import play
@@ -414,14 +414,15 @@ def test_the_shipped_tables_are_the_built_ones() -> None:
     """win_tables.bin (what the page reads) holds the tables this code builds, each chance
     within the file's rounding (tools/mishimash_win_tables.py remakes it)."""
     shipped = wc.tables_builder()
-    assert shipped.complete and isinstance(shipped.last.cells, wc.ShippedCells)
+    assert shipped.complete and isinstance(shipped.last.cells, shipped_cells.ShippedCells)
     fresh = wc.TablesBuilder(shipped=False)
     while not fresh.step(1000.0):
         pass
     for (name, mine), (_, theirs) in zip(wc._named(fresh), wc._named(shipped), strict=True):
         assert len(mine.cells) == len(theirs.cells), name
+        rounding = 1 / shipped_cells.SCALE
         for key, cell in mine.cells.items():
-            assert theirs.cells[key] == pytest.approx(cell, abs=1 / wc.SCALE), (name, key)
+            assert theirs.cells[key] == pytest.approx(cell, abs=rounding), (name, key)
         if isinstance(mine, wc.FirstMover):
             assert isinstance(theirs, wc.FirstMover) and mine.proven == theirs.proven
     assert shipped.against_two.passes == pytest.approx(fresh.against_two.passes, abs=1e-8)

@@ -74,7 +74,7 @@ class DiceEntry:
         listen(faces, "click", self._on_face)
         listen(shown, "click", self._on_entered)
         listen(form, "submit", self._on_submit)
-        listen(field, "input", self._on_typed)
+        listen(field, "input", self._update_use)
         listen(use, "click", self._on_use)
         listen(for_me, "click", self._on_for_me)
 
@@ -109,12 +109,12 @@ class DiceEntry:
             button = self._el(f"face-{face}")
             button.setAttribute("aria-label", t("table.entry.add", face=face))
             button.disabled = full
-        self._on_typed(None)
+        self._update_use()
 
     def _typed(self) -> str:
         return str(self._el("entry-text").value).strip()
 
-    def _on_typed(self, _event: Any) -> None:
+    def _update_use(self, _event: Any = None) -> None:
         """USE THESE DICE takes the dice tapped once they are all there, or what is typed in
         the field (an audit typed a throw and found only Enter took it)."""
         count = self._waiting()

@@ -542,8 +542,6 @@ def _run_pieces(pieces: Iterator[None], budget_ms: float) -> bool:
 
 # The shipped tables (shipped_cells: each chance within 8e-6 of the built one).
 TABLES_PATH = Path(__file__).with_name("win_tables.bin")
-SCALE = shipped_cells.SCALE
-ShippedCells = shipped_cells.ShippedCells
 
 
 def encode_tables(tables: TablesBuilder) -> bytes:
