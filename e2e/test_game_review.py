@@ -153,7 +153,10 @@ def test_statistics_review_every_game_and_keep_what_the_reviews_found(
     entries.append(typed_mishimash())
     with_history(page, base_url, entries)
     page.get_by_role("button", name="STATISTICS").click()
-    # Filled in while the screen is shown: every MAGDAGDON's computer on the same dice.
+    # Filled in while the screen is shown: every MAGDAGDON's computer on the same dice. Until
+    # then the figures say they are busy, and they are drawn again when all are in.
+    body = page.locator("#statistics-body")
+    expect(body).to_have_attribute("aria-busy", "true")
     computers = [computer_on(e.seed).score().final for e in entries if e.game == "magdagdon"]
     beaten = sum(mine > it for mine, it in zip(scores, computers, strict=True))
     peaceful = "stats-magdagdon-peaceful"
@@ -165,6 +168,7 @@ def test_statistics_review_every_game_and_keep_what_the_reviews_found(
     # Every MISHIMASH with a person reviewed: what each gave up, a dot a game.
     trend = page.locator("#stats-mishimash-given-up")
     expect(trend.locator("svg circle")).to_have_count(4)
+    expect(body).not_to_have_attribute("aria-busy", "true")
     noted = stored_history(page)
     assert [e.computer for e in noted if e.game == "magdagdon"] == computers
     assert all(e.given_up is not None for e in noted if e.game == "mishimash")

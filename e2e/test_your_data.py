@@ -34,11 +34,19 @@ def status(page: Page) -> str:
     return str(page.locator("#data-status").text_content())
 
 
+NOTES_MS = 90_000
+
+
 def statistics_text(page: Page, base_url: str) -> str:
     """What STATISTICS shows, figures, charts' tables and the list of games."""
     page.goto(base_url + "#statistics")
     page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
     expect(page.locator("#statistics-body section").first).to_be_visible()
+    # Games loaded from a file get their review notes in the background (the computer's
+    # MAGDAGDON on the same dice takes seconds in Pyodide); wait for the redraw.
+    expect(page.locator("#statistics-body")).not_to_have_attribute(
+        "aria-busy", "true", timeout=NOTES_MS
+    )
     return str(page.locator("#statistics-body").text_content()) + str(
         page.locator("#stats-games-list").text_content()
     )

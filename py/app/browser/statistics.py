@@ -149,12 +149,12 @@ class StatisticsScreen:
         waiting = [e for e in reversed(entries) if needs_notes(e)]
         if not waiting:
             return
-        self.filling = True
+        self._set_filling(True)
         self._next_note(waiting, noted=0)
 
     def _next_note(self, waiting: list[Entry], noted: int) -> None:
         if not waiting or not self._showing():
-            self.filling = False
+            self._set_filling(False)
             if noted and self._showing():
                 self._render_sections(stores.history(), self._t())
             return
@@ -176,7 +176,7 @@ class StatisticsScreen:
         def review_one() -> None:
             proxy.destroy()
             if not self._showing():
-                self.filling = False
+                self._set_filling(False)
                 return
             levels = tuple(seat.level for seat in entry.seats)
             reviews = review(log, levels, odds)
@@ -187,8 +187,17 @@ class StatisticsScreen:
         window.setTimeout(proxy, 0)
 
     def _stop(self) -> bool:
-        self.filling = False
+        self._set_filling(False)
         return False
+
+    def _set_filling(self, filling: bool) -> None:
+        """aria-busy tells a screen reader (and a test) that the figures will be drawn again."""
+        self.filling = filling
+        body = by_id("statistics-body")
+        if filling:
+            body.setAttribute("aria-busy", "true")
+        else:
+            body.removeAttribute("aria-busy")
 
 
 def _section(section: Section, t: Translator) -> Any:
