@@ -23,7 +23,6 @@ sys.path[:0] = [str(Path(__file__).resolve().parents[1] / "py")]
 
 from cubiri.mishimash import game, turns, win_chance  # noqa: E402
 from cubiri.mishimash.computer import LEVEL_NAMES, next_move  # noqa: E402
-from cubiri.mishimash.odds import ensure_reach  # noqa: E402
 from cubiri.mishimash.win_chance import last_mover as ensure_win_tables  # noqa: E402
 
 
@@ -141,7 +140,6 @@ def main() -> None:
         for target, games in ((100, args.solo_turns), (1000, args.solo_turns // 8)):
             print(solo_turns(target, games, args.seed), flush=True)
         return
-    ensure_reach()  # the strongest level's final-round tables, built once up front
     ensure_win_tables()
     if args.sudden_death:
         print(sudden_deaths("strongest", args.sudden_death, args.seed), flush=True)

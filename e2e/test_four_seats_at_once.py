@@ -3,8 +3,8 @@ ever waits more than its normal pace for it". With four seats, the first player 
 who reached the target has two still to play after them: there the coach gives the chance to
 beat the leader and "strongest" plays by it, from the reach table. That table was built in
 slices from START (25–140 s in Pyodide), so after a reload in the final round the coach said
-"working out the odds…" and the computer waited for it. It ships now for the needs a final
-round meets."""
+"working out the odds…" and the computer waited for it. It ships now, whole (needs up to
+1000 points)."""
 
 from __future__ import annotations
 

@@ -4,10 +4,10 @@ after a minute of building in Pyodide (issue 28):
 * py/cubiri/mishimash/win_tables.bin: the chance-to-win tables (the last mover's, a sudden
   death's first mover's, a leader's before the last, and a sudden death of three's from
   three_way.json; cubiri.mishimash.win_chance);
-* py/cubiri/mishimash/reach_table.bin: the chance to bank a need of up to 450 points, the chance
-  to pass the leader where more than two contenders count (cubiri.mishimash.odds).
+* py/cubiri/mishimash/reach_table.bin: the chance to bank a need of up to 1000 points, the
+  chance to pass the leader where more than two contenders count (cubiri.mishimash.odds).
 
-    python3 tools/mishimash_win_tables.py           builds them (about 45 s), writes the files
+    python3 tools/mishimash_win_tables.py           builds them (about 80 s), writes the files
     python3 tools/mishimash_win_tables.py --check   rebuilds and compares: exit 1 on a difference
 """
 
@@ -30,7 +30,7 @@ def win_tables() -> bytes:
 
 
 def reach_table() -> bytes:
-    builder = odds.ReachBuilder(odds.SHIPPED_REACH_HALVES)
+    builder = odds.ReachBuilder()
     while not builder.step(1000.0):
         pass
     return odds.encode_reach(builder)

@@ -511,8 +511,9 @@ class MishimashScreen:
     def _start_reach_table(self) -> None:
         """With rivals at the table, the final round needs its tables (the coach and the
         strongest computer use them): the chance to win where two contenders count, then the
-        chance to reach. They take seconds to build, so they are built now, in slices of a few
-        milliseconds between frames, long before anyone reaches the target."""
+        chance to reach. Both ship as data; a table for one turn alone (a chase), or a shipped
+        one whose file could not be read, takes seconds to build, so it is built now, in slices
+        of a few milliseconds between frames."""
         if self.state is None or self.state.solo or self._building:
             return
         built = odds.reach_ready() and win_chance.tables_ready()
@@ -531,7 +532,7 @@ class MishimashScreen:
             if win_chance.step_chase(self.state, 20):
                 self.render()
             window.setTimeout(self._build_later, 0)
-        elif odds.reach_builder().step(20):
+        elif odds.reach_ready() or odds.reach_builder().step(20):  # shipped: nothing to build
             self._building = False
             if self.state is not None:
                 self.render()  # the coach's final-round lines can show now

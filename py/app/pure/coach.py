@@ -56,7 +56,7 @@ def build_coach(
     if covered and win_chance.ready(state):
         return _to_win(state, picked, t)
     need = need_to_win(state)
-    if covered or (need is not None and not odds.reach_ready_for(need)):
+    if covered or (need is not None and not odds.reach_ready()):
         # The best selection waits for its table; BANK or ROLL AGAIN after the dice picked
         # may already be known exactly (a selection that passes the leader).
         exact, bust = "", ""
@@ -171,7 +171,7 @@ def _race(state: State, t: Translator) -> str:
     if win_chance.covered(state):  # its table is being built (a chase: seconds at most)
         return t("coach.thinking")
     need = need_to_win(state)
-    if need is None or not odds.reach_ready_for(need):
+    if need is None or not odds.reach_ready():
         return ""
     leader = _leader(state, need)
     chance = odds.chance(need, 0, 6, 1, 0)

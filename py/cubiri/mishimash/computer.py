@@ -8,7 +8,7 @@ keyed by position, the same dice).
 
 from __future__ import annotations
 
-from cubiri.mishimash import win_chance
+from cubiri.mishimash import odds, win_chance
 from cubiri.mishimash.game import (
     Action,
     Bank,
@@ -21,7 +21,6 @@ from cubiri.mishimash.game import (
     apply,
     points_to_pass,
 )
-from cubiri.mishimash.odds import reach_ready_for
 from cubiri.mishimash.players import LEVELS, Decision
 from cubiri.mishimash.scoring import legal_value_selections, selection_halves
 
@@ -101,7 +100,7 @@ def waits_for_reach_table(level: str, state: State) -> bool:
     if plays_to_win(level, state):
         return not win_chance.ready(state)
     need = points_to_pass(state)
-    return need is not None and not reach_ready_for(need)
+    return need is not None and not odds.reach_ready()
 
 
 def next_move(level: str, state: State) -> Action:

@@ -11,9 +11,9 @@ seconds, far more than a frame in Pyodide). Here the same numbers come from tabl
   which best play reaches rarely: see the tool) the value is the tool's cut rule: roll at most
   once more, then BANK, exactly as strategy.py cuts its recursion.
 * **Chance to reach** (`chance`, `selections_to_reach`, `choice_to_reach`): built here, bottom up,
-  by `ReachBuilder` in slices of a few milliseconds (the browser builds it between frames before
-  a final round), or at once by `ensure_reach()`. It covers a need of up to REACH_HALVES halves;
-  the needs up to SHIPPED_REACH_HALVES are read from reach_table.bin, there at once.
+  by `ReachBuilder` and shipped in reach_table.bin, there at once. It covers a need of up to
+  REACH_HALVES halves. Where the file is missing or damaged the table is built: in slices of a
+  few milliseconds between frames in the page, or at once by `ensure_reach()`.
 
 Points are integer halves inside (as in scoring), numbers at the edge. Every query is a few
 table look-ups over strategy's `roll_table` classes (well under a millisecond in CPython).
@@ -353,17 +353,6 @@ class ReachBuilder:
         assert len(column) == size, (dice, roll_index, count, start, size)
         return column
 
-    def chance(self, missing: int, dice: int, roll_index: int, count: int) -> float | None:
-        """C from the table, or None where it has no such decision point."""
-        if missing <= 0:
-            return 1.0
-        cell = self.cells.get((dice, roll_index, _reach_count(count)))
-        if cell is None or not self.complete:
-            return None
-        # A need above the table's: the chance of the largest tabled one, an upper bound (at
-        # the start of a turn C(1000 points) is about 0.0002, so it is off by less).
-        return cell[min(missing, len(cell) - 1)]
-
 
 _reach = ReachBuilder()
 
@@ -374,28 +363,28 @@ def reach_builder() -> ReachBuilder:
 
 
 def reach_ready() -> bool:
-    return _reach.complete
+    """Whether every chance to reach can be read now: the shipped table, or (where the file is
+    missing or damaged) the one the page builds in slices, once complete."""
+    return shipped_reach() is not None or _reach.complete
 
 
 def ensure_reach() -> None:
-    """Builds the whole reach table now (about 30 s in CPython); for CPython callers."""
+    """Builds the whole reach table now (about 35 s in CPython); for CPython callers, and only
+    where the shipped table cannot be read."""
     while not _reach.step(1000.0):
         pass
 
 
-# The reach table for needs up to SHIPPED_REACH_HALVES ships in reach_table.bin (made by
-# tools/mishimash_win_tables.py, 281 kB, each chance within 8e-6 of the built one): a final
-# round with more than two contenders asks it for the chance to pass the leader, and it was
-# built in slices from START, 25–140 s in Pyodide, so after a reload the coach and "strongest"
-# waited for it (issue 28). Needs up to 450 points are there at once; larger ones are read
-# from the table built in slices. A turn with a need within the file never leaves it: every
-# decision point's missing halves are within its reach_bound (so nothing is built at once).
+# The whole reach table ships in reach_table.bin (made by tools/mishimash_win_tables.py, 790 kB,
+# each chance within 8e-6 of the built one). A final round with more than two contenders asks
+# it for the chance to pass the leader; it used to be built in slices from START, 25–140 s in
+# Pyodide in every game with rivals, so after a reload the coach and "strongest" waited for
+# it (issue 28), and a phone spent that long building it each game.
 REACH_TABLE_PATH = Path(__file__).with_name("reach_table.bin")
-SHIPPED_REACH_HALVES = 900
 
 
 def encode_reach(builder: ReachBuilder) -> bytes:
-    """reach_table.bin's bytes for a complete builder of SHIPPED_REACH_HALVES."""
+    """reach_table.bin's bytes for a complete builder of REACH_HALVES."""
     header = {"halves": builder.halves, "mishimashes": REACH_MISHIMASHES}
     return shipped_cells.encode(header, [("reach", builder.cells)])
 
@@ -403,42 +392,34 @@ def encode_reach(builder: ReachBuilder) -> bytes:
 @cache
 def shipped_reach() -> shipped_cells.ShippedCells | None:
     """The shipped reach table's cells (read when first asked for), or None where the file is
-    missing or was made for another cut (then every need waits for the table built)."""
+    missing or was made for another cut (then the table is built)."""
     shipped = shipped_cells.read(REACH_TABLE_PATH)
     if shipped is None or "reach" not in shipped.header:
         return None
     made_for = shipped.header.get("halves"), shipped.header.get("mishimashes")
-    if made_for != (SHIPPED_REACH_HALVES, REACH_MISHIMASHES):
+    if made_for != (REACH_HALVES, REACH_MISHIMASHES):
         return None
     return shipped.cells("reach")
 
 
-def reach_ready_for(need: float) -> bool:
-    """Whether the chance to bank `need` points can be read now: from the shipped table, or
-    from the one the page builds in slices once it is complete."""
-    shipped = need_halves(need) <= SHIPPED_REACH_HALVES and shipped_reach() is not None
-    return shipped or _reach.complete
-
-
-def _shipped_chance(missing: int, dice: int, roll_index: int, count: int) -> float | None:
-    """C from the shipped table, where it holds the decision point (every point of a turn
-    whose need was at most SHIPPED_REACH_HALVES: reach_bound)."""
-    cells = shipped_reach()
-    cell = cells.get((dice, roll_index, _reach_count(count))) if cells is not None else None
-    return cell[missing] if cell is not None and missing < len(cell) else None
+def _reach_cells() -> shipped_cells.ShippedCells | dict[tuple[int, int, int], list[float]]:
+    """The reach table's cells: shipped, or else built here at once."""
+    shipped = shipped_reach()
+    if shipped is not None:
+        return shipped
+    ensure_reach()
+    return _reach.cells
 
 
 def _chance(missing: int, dice: int, roll_index: int, count: int) -> float:
     if missing <= 0:
         return 1.0
-    shipped = _shipped_chance(missing, dice, roll_index, count)
-    if shipped is not None:
-        return shipped
-    ensure_reach()
-    found = _reach.chance(missing, dice, roll_index, count)
-    if found is None:  # a decision point no turn reaches with a need within the table: exact
+    cell = _reach_cells().get((dice, roll_index, _reach_count(count)))
+    if cell is None:  # a decision point no turn reaches with a need within the table: exact
         return strategy._reach_solver(roll_index).chance(missing, dice, roll_index, count)
-    return found
+    # A need above the table's: the chance of the largest tabled one, an upper bound (at the
+    # start of a turn C(1000 points) is about 0.0002, so it is off by less).
+    return cell[min(missing, len(cell) - 1)]
 
 
 def chance(
@@ -540,7 +521,6 @@ __all__ = [
     "ensure_reach",
     "reach_builder",
     "reach_ready",
-    "reach_ready_for",
     "roll_on",
     "selections",
     "selections_to_reach",

@@ -6,8 +6,9 @@ answers depend only on the position, so a level always plays the same way in the
 
 "best odds" and "strongest" read the exact values from odds.py's tables (about a millisecond a
 decision). In the final round, where more than two contenders count, "strongest" plays by the
-chance to reach: shipped for needs up to 450 points (odds.reach_ready_for); larger needs wait
-for the table the page builds in slices, or build it at once in CPython (about 30 s).
+chance to reach, shipped in reach_table.bin (odds.reach_ready). Only where that file is missing
+or damaged does it wait for the table the page builds in slices (or build it at once in CPython,
+about 35 s).
 """
 
 from __future__ import annotations

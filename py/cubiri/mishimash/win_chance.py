@@ -901,7 +901,7 @@ def start_chance(state: game.State) -> float:
 def ready(state: game.State) -> bool:
     """Whether the chances of this `covered` position can be read now: the shipped tables, a
     table built for the position alone (`step_chase`), and for a last turn far behind (past
-    the tables' gaps) the reach table the page builds in slices."""
+    the tables' gaps) the reach table (shipped; built in slices where its file is damaged)."""
     if not covered(state) or not tables_ready():
         return False
     ahead = _ahead_of_the_last(state)
