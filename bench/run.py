@@ -168,8 +168,8 @@ def coach_numbers(browser: Browser, base: str) -> dict[str, float]:
     page.wait_for_selector("#ms-coach li", timeout=READY_TIMEOUT_MS)
     first = page.evaluate("performance.now() - window.__readyAt")
     numbers: dict[str, float] = {"first_coach_number_after_ready_ms": first}
-    # A few seconds of play: the final round's table builds in slices meanwhile (solo games
-    # skip it, so a second player sits at this table).
+    # A few seconds of play with a second player at the table (a game with rivals used to
+    # build the final round's reach table in slices meanwhile; it ships now).
     page.wait_for_timeout(3000)
     numbers["longest_task_after_ready_ms"] = page.evaluate("window.__readyLongest()")
     numbers.update(json.loads(page.evaluate("window.cubiriBench('odds')")))
