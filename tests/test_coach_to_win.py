@@ -180,7 +180,14 @@ def test_while_a_chasers_table_is_built_the_coach_says_so_and_keeps_the_bust_cha
 def test_what_a_selection_gives_up_is_the_difference_of_the_numbers_shown() -> None:
     """A play-tester's finding: "a 11.2% chance … Yours gives a 11% chance: 0.1% less" (11.16
     and 11.05 rounded apart). The loss shown is what the two shown numbers differ by."""
-    assert _given_up(t, 0.1116, 0.11049, chance=True) == "Yours gives a 11% chance: 0.2% less."
+    assert _given_up(t, 0.1116, 0.11049, chance=True) == (
+        "Yours gives a 11% chance: 0.2 percentage points less."
+    )
+    # Chances differ by percentage points (a play-tester read "10% less" as a tenth of it).
+    assert (
+        _given_up(t, 0.50, 0.49, chance=True)
+        == "Yours gives a 49% chance: 1 percentage point less."
+    )
     assert _given_up(t, 12.96, 11.24, chance=False) == "Yours is worth 11.2: 1.8 less."
     assert _given_up(t, 0.11149, 0.1106, chance=True) == ""  # both shown as 11.1%
 

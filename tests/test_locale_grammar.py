@@ -124,7 +124,6 @@ NOT_COUNTED = {
     "coach.race_decision": "chances: 31%",
     "coach.race": "a leader's total and a chance: to beat 412: 31%",
     "coach.best_chance": "faces and a chance: a 36.6% chance to win",
-    "coach.gives_up_chance": "chances: a 3.9% chance, 32.7% less",
     "coach.win_chance": "a chance: 36.6%",
     "coach.best_pass": "faces, a chance and a total: a 97.7% chance to pass 112.5",
     "coach.pass_decision": "a total and chances: to pass 112.5, 100%",
@@ -160,6 +159,7 @@ NOT_COUNTED = {
 POINT_MESSAGES = {"mishimash.bust", "mishimash.banked", "celebrate.points"}
 POINT_MESSAGES |= {"table.sheet.cell.banked", "table.sheet.cell.playing"}
 POINT_MESSAGES |= {"table.sheet.correction"}
+POINT_MESSAGES |= {"coach.gives_up_chance"}  # percentage points, to a tenth
 COUNTS: tuple[float, ...] = (0, 1, 2, 5)
 HALVES: tuple[float, ...] = (0.5, 1.5, 10.5)
 NAMES = {
@@ -269,6 +269,7 @@ def renders(t: Translator, base: str) -> list[str]:
     # Issue 24: what was typed, how many dice are in, a seat's running total.
     params |= {"found": t.number(3), "entered": t.number(2), "total": t.number(31.5)}
     params |= {"round": t("table.sheet.round", n=2)}
+    params |= {"value": t("coach.percent", percent=t.number(42.5))}  # a chance
     if base in NAME_PLURALS:
         names = NAMES[t.language]
         return [t.plural_names(base, names[:count]) for count in (1, 2, 3)]

@@ -124,10 +124,9 @@ def _given_up(t: Translator, best: float, mine: float, chance: bool) -> str:
     if shown_mine >= shown_best:
         return ""
     loss = round(shown_best - shown_mine, 1)
-    if chance:
+    if chance:  # chances differ by percentage points, not by a percent of the best
         value = t("coach.percent", percent=t.number(shown_mine))
-        lost = t("coach.percent", percent=t.number(loss))
-        return t("coach.gives_up_chance", value=value, loss=lost)
+        return t.plural("coach.gives_up_chance", loss, value=value)
     return t("coach.gives_up", value=t.number(shown_mine), loss=t.number(loss))
 
 
