@@ -197,3 +197,27 @@ def test_a_sudden_death_of_three_and_a_last_turn_against_two_level_leaders(
     line = f"Chance to win: bank now {percent(t, chances['bank'])}"
     expect(coach).to_contain_text(line, timeout=AT_ONCE_MS)
     both_sizes(page, shot, "mishimash-sudden-death-of-three")
+
+
+def test_in_a_two_player_race_bank_that_reaches_the_target_gives_its_chance_to_win(
+    page: Page, base_url: str
+) -> None:
+    """X16 with real dice: Ana's 1 1 1 5 banks 10.5 of a target of 10, and Bela then plays the
+    last turn: the coach says what BANK leaves Ana (about even), not points on average."""
+    page.set_viewport_size(PHONE)
+    ready(page, base_url + "#mishimash")
+    start(page, ["Ana", "Bela"], 10)
+    throw(page, "111523")
+    for index in range(4):
+        die = page.locator(f"#ms-die-{index}")
+        if die.get_attribute("aria-pressed") != "true":
+            tap(die)
+        expect(die).to_have_attribute("aria-pressed", "true")
+    before = typed(["Ana", "Bela"], 10, [[1, 1, 1, 5, 2, 3]])
+    t = load_translator("en", LOCALES)
+    expected = build_coach(before, frozenset(range(4)), t, frozenset({0, 1})).lines
+    assert expected[-1] == "BANK now reaches the target: your chance to win is then 49.4%."
+    lines = page.locator("#ms-coach li")
+    expect(lines).to_have_count(len(expected), timeout=AT_ONCE_MS)
+    for index, line in enumerate(expected):
+        expect(lines.nth(index)).to_have_text(line)

@@ -13,7 +13,7 @@ from app.pure.coach import _given_up, build_coach, percent
 from app.pure.i18n import load_translator
 from app.pure.mishimash_view import _to_beat
 from cubiri.kernel import Dice
-from cubiri.mishimash import computer, game, odds, win_chances
+from cubiri.mishimash import computer, game, odds, strategy, win_chances
 from cubiri.mishimash import win_chance as wc
 from cubiri.mishimash.scoring import legal_value_selections
 from tests.test_win_chance import passed_the_leader, typed
@@ -291,3 +291,30 @@ def test_the_last_against_two_level_leaders_waits_for_its_table_then_has_a_total
     line = f"Your chance to win: {percent(t, start)}."
     assert line in build_coach(state, frozenset(), t, people).lines
     assert _to_beat(state, t) == "To beat: 10.5"
+
+
+def test_in_a_two_player_race_bank_that_reaches_the_target_is_told_its_chance_to_win() -> None:
+    """X16: Ana's 1 1 1 5 banks 10.5 of a target of 10, and Bela then plays the last turn. The
+    coach gives the chance BANK leaves (points on average would mislead there; rolling on's
+    chance to win is not known in the race, so no verdict). Bela's chance lies between her
+    chance to pass 10.5 and her chance to reach it (a level is a sudden death), both
+    strategy's exact chance to reach."""
+    before = typed(["Ana", "Bela"], 10, [[1, 1, 1, 5, 2, 3]])
+    lines = build_coach(before, frozenset({0, 1, 2, 3}), t, frozenset({0, 1})).lines
+    banked = game.apply(game.apply(before, game.Select((0, 1, 2, 3))), game.Bank())
+    assert banked.round is game.Round.FINAL_ROUND
+    mine = 1 - wc.start_chance(banked)
+    passing, level = (strategy.chance_to_reach(need, 0, 6, 1, 0) for need in (11, 10.5))
+    assert 1 - level < mine < 1 - passing
+    said = percent(t, mine)
+    assert lines[-1] == f"BANK now reaches the target: your chance to win is then {said}."
+    # The 5 alone does not reach the target: points on average, as before.
+    short = build_coach(before, frozenset({3}), t, frozenset({0, 1})).lines
+    assert "rolling on is worth" in short[-1], short
+
+
+def test_in_a_race_of_three_bank_that_reaches_the_target_stays_on_points() -> None:
+    """With three players the chance BANK leaves needs the next player's chase: not said."""
+    before = typed(["Ana", "Bela", "Cleo"], 10, [[1, 1, 1, 5, 2, 3]])
+    lines = build_coach(before, frozenset({0, 1, 2, 3}), t, frozenset({0, 1, 2})).lines
+    assert lines[-1].startswith("BANK 10.5 · rolling on is worth ")

@@ -125,6 +125,7 @@ NOT_COUNTED = {
     "coach.race": "a leader's total and a chance: to beat 412: 31%",
     "coach.best_chance": "faces and a chance: a 36.6% chance to win",
     "coach.win_chance": "a chance: 36.6%",
+    "coach.bank_reaches": "a chance: 97.3%",
     "coach.best_pass": "faces, a chance and a total: a 97.7% chance to pass 112.5",
     "coach.pass_decision": "a total and chances: to pass 112.5, 100%",
     "mishimash.to_beat": "a total of points: to beat 112.5",

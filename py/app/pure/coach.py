@@ -14,9 +14,11 @@ from cubiri.kernel import Dice, RuleError
 from cubiri.mishimash import computer, odds, win_chance
 from cubiri.mishimash.game import (
     ENGINE,
+    Bank,
     Banked,
     Bust,
     Phase,
+    Round,
     Select,
     State,
     apply,
@@ -90,10 +92,24 @@ def build_coach(
     if given_up:
         lines.append(given_up)
     after = apply(state, Select(tuple(sorted(picked))))
-    lines.append(_exact_decision(after, t) or _decision(after, need, t))
+    lines.append(_exact_decision(after, t) or _bank_reaches(after, t) or _decision(after, need, t))
     return CoachView(
         tuple(lines), t("coach.bust", percent=percent(t, bust_chance(after.dice_left)))
     )
+
+
+def _bank_reaches(after: State, t: Translator) -> str:
+    """In a two-player race, where BANK now reaches the target (X16), the exact chance to win
+    it leaves: the other then plays the last turn. Points on average would mislead there, and
+    rolling on's chance to win is not known before the final round, so no verdict is given;
+    else ""."""
+    if after.round is not Round.RACE or len(after.players) != 2:
+        return ""
+    banked = apply(after, Bank())
+    if banked.round is Round.RACE or not win_chance.ready(banked):
+        return ""
+    mine = 1 - win_chance.start_chance(banked)  # two contenders: the other's complement
+    return t("coach.bank_reaches", percent=percent(t, mine))
 
 
 def _to_win(state: State, picked: frozenset[int], t: Translator) -> CoachView:
