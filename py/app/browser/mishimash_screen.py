@@ -75,7 +75,7 @@ class MishimashScreen:
         self.last_view: MishimashView | None = None
         self._loaded = False
         self.computers = ComputerTurns(self)  # the computer seats' moves, at their pace
-        self._build_later = create_proxy(self._build_reach)
+        self._build_later = create_proxy(self._build_tables)
         self._building = False
         self.guard = TapGuard()
         # The first game that teaches (issue 16): its game is never saved; what it interrupted
@@ -164,7 +164,7 @@ class MishimashScreen:
         if real:
             self._open_real_dice()
         self.render()
-        self._start_reach_table()
+        self._start_table_builds()
         self.computers.schedule()  # a computer's turn goes on where it was
 
     # The first game that teaches (issue 16) ---------------------------------------------------
@@ -276,7 +276,7 @@ class MishimashScreen:
         self.guard.forget()
         self.records = stores.tables(stores.SOLO_KEY)
         self.render()
-        self._start_reach_table()
+        self._start_table_builds()
         self.computers.schedule()
 
     def refresh_tables(self) -> None:
@@ -302,7 +302,7 @@ class MishimashScreen:
         if not self._save():
             return
         self.render()
-        self._start_reach_table()
+        self._start_table_builds()
         if not self.computers.to_move():
             by_id("ms-roll").focus()
         else:
@@ -390,7 +390,7 @@ class MishimashScreen:
             restart_animation(by_id("ms-event"), "celebrate")
         self._focus_next(by_computer)
         self.tour.take_focus()
-        self._start_reach_table()  # a turn that chases the leader builds its table now
+        self._start_table_builds()  # a turn that chases the leader builds its table now
         self.computers.schedule()
 
     def _is_celebrated(self, state: engine.State) -> bool:
@@ -468,7 +468,7 @@ class MishimashScreen:
         self.render()
         now = undone.state
         self.host.announce(self.host.t("table.undo.done", name=now.players[now.current]))
-        self._start_reach_table()
+        self._start_table_builds()
         self.computers.schedule()
 
     def _on_correct(self, seat: int, round_: int, halves: int) -> str | None:
@@ -508,7 +508,7 @@ class MishimashScreen:
         return self._sheet_made[2]
 
     # The final round's odds, built between frames ------------------------------------------------
-    def _start_reach_table(self) -> None:
+    def _start_table_builds(self) -> None:
         """With rivals at the table, the final round needs its tables (the coach and the
         strongest computer use them): the chance to win where two contenders count, then the
         chance to reach. Both ship as data; a table for one turn alone (a chase), or a shipped
@@ -522,7 +522,7 @@ class MishimashScreen:
         self._building = True
         window.setTimeout(self._build_later, 0)
 
-    def _build_reach(self) -> None:
+    def _build_tables(self) -> None:
         if not win_chance.tables_ready():
             if win_chance.tables_builder().step(20) and self.state is not None:
                 self.render()  # the chance to win can show now

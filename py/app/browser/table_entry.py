@@ -114,12 +114,13 @@ class DiceEntry:
     def _typed(self) -> str:
         return str(self._el("entry-text").value).strip()
 
+    def _all_tapped(self) -> bool:
+        return len(self.values) == self._waiting()
+
     def _update_use(self, _event: Any = None) -> None:
         """USE THESE DICE takes the dice tapped once they are all there, or what is typed in
         the field (an audit typed a throw and found only Enter took it)."""
-        count = self._waiting()
-        complete = count is not None and len(self.values) == count
-        self._el("entry-use").disabled = not (complete or self._typed())
+        self._el("entry-use").disabled = not (self._all_tapped() or self._typed())
 
     def error(self, message: str) -> None:
         """Why the field's entry was refused ("" to clear it); the field is marked meanwhile."""
@@ -172,7 +173,7 @@ class DiceEntry:
         self._throw(values)
 
     def _on_use(self, _event: Any) -> None:
-        if len(self.values) == self._waiting():
+        if self._all_tapped():
             self._throw(self.values)
         elif self._typed():
             self._take_typed()
