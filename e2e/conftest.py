@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, ConsoleMessage, Page, Response
+from playwright.sync_api import Browser, ConsoleMessage, Page, Response, Route
 
 from e2e.browser import launch_args
 from e2e.server import serve
@@ -33,21 +33,41 @@ try {
 """
 
 
+# A fresh page makes its start-up snapshot a few seconds after it is ready: a module worker boots
+# a second Pyodide (tools/boot/snapshot-worker.mjs), as much CPU again as the page's own boot,
+# while the test goes on. Only the start-up tests (marked `snapshot`) need it made. Elsewhere the
+# worker is a stub that answers as a make that failed does: the page then goes on as it does in a
+# browser that could not make one (data-snapshot="failed", the next visit boots fresh).
+SNAPSHOT_WORKER = "**/snapshot-worker.mjs"
+STUB_SNAPSHOT_WORKER = (
+    'self.onmessage = () => self.postMessage({ ok: false, error: "not made in this test" });'
+)
+
+
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "walkthrough: the first-game walkthrough is not skipped")
+    config.addinivalue_line("markers", "snapshot: the start-up snapshot is made for real")
+
+
+def _stub_snapshot_worker(route: Route) -> None:
+    route.fulfill(status=200, content_type="text/javascript", body=STUB_SNAPSHOT_WORKER)
 
 
 @pytest.fixture(autouse=True)
-def walkthrough_seen(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+def fresh_context_setup(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
     """Every browser context a test makes (the `page` fixture's, or its own) starts with the
-    walkthrough seen."""
-    if request.node.get_closest_marker("walkthrough") is not None:
-        return
+    walkthrough seen, unless the test is marked `walkthrough` (the tests of the walkthrough
+    itself), and with the stub snapshot worker, unless it is marked `snapshot`."""
+    walkthrough = request.node.get_closest_marker("walkthrough") is not None
+    snapshot = request.node.get_closest_marker("snapshot") is not None
     real = Browser.new_context
 
     def new_context(self: Browser, *args: Any, **kwargs: Any) -> Any:
         context = real(self, *args, **kwargs)
-        context.add_init_script(WALKTHROUGH_SEEN)
+        if not walkthrough:
+            context.add_init_script(WALKTHROUGH_SEEN)
+        if not snapshot:
+            context.route(SNAPSHOT_WORKER, _stub_snapshot_worker)
         return context
 
     monkeypatch.setattr(Browser, "new_context", new_context)

@@ -22,6 +22,7 @@ from e2e.test_offline import play_both_games, wait_offline_ready
 from tools.site import copy_site, write_build_js
 
 SNAPSHOTS = "cubiri.snapshot"
+pytestmark = pytest.mark.snapshot  # the snapshot worker is the real one (e2e/conftest.py)
 
 
 def errors_of(page: Page) -> list[str]:
