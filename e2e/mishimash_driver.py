@@ -82,6 +82,15 @@ def play_step(state: engine.State, policy: Policy) -> engine.State:
     return engine.play(state, engine.Bank() if choice == "bank" else engine.RollAgain())
 
 
+def pick(page: Page, selection: tuple[int, ...]) -> None:
+    """Selects the dice at `selection` (a die of a triple may already be held by its tap)."""
+    for index in selection:
+        die = page.locator(f"#ms-die-{index}")
+        if die.get_attribute("aria-pressed") != "true":
+            tap(die)
+        expect(die).to_have_attribute("aria-pressed", "true")
+
+
 class MishimashDriver:
     def __init__(self, page: Page, players: list[str], target: int, seed: int) -> None:
         self.page = page
@@ -127,11 +136,7 @@ class MishimashDriver:
             assert self.last_roll() == list(bust.dice)
 
     def pick(self, selection: tuple[int, ...]) -> None:
-        for index in selection:
-            die = self.page.locator(f"#ms-die-{index}")
-            if die.get_attribute("aria-pressed") != "true":
-                tap(die)
-            expect(die).to_have_attribute("aria-pressed", "true")
+        pick(self.page, selection)
 
     def commit(self, selection: tuple[int, ...], choice: str) -> None:
         self.pick(selection)

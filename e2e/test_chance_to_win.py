@@ -16,7 +16,7 @@ from app.pure.i18n import load_translator
 from cubiri.mishimash import game as engine
 from cubiri.mishimash import win_chance, win_chances
 from e2e.conftest import PHONE, READY, READY_TIMEOUT_MS, both_sizes
-from e2e.mishimash_driver import MishimashDriver
+from e2e.mishimash_driver import MishimashDriver, pick
 from e2e.taps import tap
 from e2e.test_real_dice import ready, start, take, throw
 from tests.test_win_chance import behind_the_leader, passed_the_leader, typed
@@ -208,11 +208,7 @@ def test_in_a_two_player_race_bank_that_reaches_the_target_gives_its_chance_to_w
     ready(page, base_url + "#mishimash")
     start(page, ["Ana", "Bela"], 10)
     throw(page, "111523")
-    for index in range(4):
-        die = page.locator(f"#ms-die-{index}")
-        if die.get_attribute("aria-pressed") != "true":
-            tap(die)
-        expect(die).to_have_attribute("aria-pressed", "true")
+    pick(page, (0, 1, 2, 3))
     before = typed(["Ana", "Bela"], 10, [[1, 1, 1, 5, 2, 3]])
     t = load_translator("en", LOCALES)
     expected = build_coach(before, frozenset(range(4)), t, frozenset({0, 1})).lines
