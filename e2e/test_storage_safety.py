@@ -61,6 +61,15 @@ def stored(page: Page, key: str) -> str | None:
     return None if value is None else str(value)
 
 
+def seen_by(page: Page, key: str, value: str | None) -> None:
+    """Waits until `page` reads `value` under `key`. Chromium hands one tab's localStorage write
+    to the other tab's process a moment later: a player turning to the other tab is slower than
+    that, a test's next tap is not (B once rolled on the old game before A's write reached it)."""
+    page.wait_for_function(
+        "([key, value]) => localStorage.getItem(key) === value", arg=[key, value]
+    )
+
+
 def store(page: Page, key: str, value: str) -> None:
     page.evaluate("([key, value]) => localStorage.setItem(key, value)", [key, value])
 
@@ -298,6 +307,7 @@ def test_issue18_3_a_mishimash_new_game_is_not_undone_by_the_other_tabs_old_game
     confirm_new_game(a, "#ms-restart")
     expect(a.locator("#ms-start")).to_be_visible()
     if not hears:
+        seen_by(b, MS_GAME, stored(a, MS_GAME))
         front(b)
         MishimashDriver(b, players, target, seed).pick(best_selection(old.state))
         tap(b.locator("#ms-bank"))  # B plays on the old game
@@ -337,6 +347,7 @@ def test_issue18_3_a_magdagdon_new_game_is_not_undone_by_the_other_tabs_old_game
     assert saved is not None and saved.state.log == ()
     new = saved.state
     if not hears:
+        seen_by(b, MD_GAME, stored(a, MD_GAME))
         tap(front(b).locator("#md-primary"))  # B's ROLL on the old game's turn 2
     # B follows A to the new game, and says it is a new one (it once said "continued").
     expect(b.locator("#notice")).to_contain_text("A new game was started in another tab")
