@@ -123,11 +123,16 @@ class MishimashDriver:
     def roll(self) -> None:
         tap(self.page.locator("#ms-roll"))
         self.state = engine.play(self.state, engine.Roll())
+        self.expect_shown()
+
+    def expect_shown(self) -> None:
+        """The page shows this roll: its dice to choose from, or (a bust) none, and the bust's
+        roll under the name of whose it was (issue 15)."""
         if self.state.phase is engine.Phase.SELECT:
             dice = self.page.locator("#ms-dice .die:not([hidden])")
             expect(dice).to_have_count(len(self.state.dice))
             assert self.shown_dice() == list(self.state.dice)
-        else:  # a bust: its roll shows under the name of whose it was (issue 15)
+        else:
             bust = self.state.events[-1]
             assert isinstance(bust, engine.Bust)
             expect(self.page.locator("#ms-dice .die:not([hidden])")).to_have_count(0)

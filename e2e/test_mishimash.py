@@ -148,6 +148,10 @@ def test_x11_a_bust_shows_what_was_lost(page: Page, open_app: Open, shot: Shot) 
     expect(page.locator("#ms-last .ms-last-caption")).to_have_text(f"{loser}'s last roll")
     expect(page.locator("#ms-players li").nth(last.player).locator("strong")).to_have_text("0")
     both_sizes(page, shot, "mishimash-bust")
+    page.reload()  # a bust just rolled is still shown after a reload, and no dice to choose
+    page.wait_for_selector("html[data-app-ready]", state="attached", timeout=60_000)
+    driver.expect_shown()
+    expect(page.locator("#ms-last .ms-last-caption")).to_have_text(f"{loser}'s last roll")
 
 
 def test_x12_mishimash_gives_its_bonus_and_six_dice(page: Page, open_app: Open, shot: Shot) -> None:
