@@ -161,3 +161,21 @@ def test_a_bad_file_is_refused_with_its_reason_and_nothing_changes(
         load(page, path)
         expect(page.locator("#data-status")).to_have_text(f"{reason} Nothing was changed.")
         assert stored(page) == here, name
+
+
+def test_the_line_on_keeping_the_data_follows_the_language_switched_to(
+    page: Page, base_url: str
+) -> None:
+    """A tester switched SETTINGS from English to Português, then to Magyar: the line under
+    YOUR DATA stayed in the language before."""
+    opened_settings(page, base_url)
+    kept = page.locator("#data-kept")
+    expect(kept).to_have_text(
+        "Once you have finished a game, Cubiri asks this browser to keep its data."
+    )
+    page.locator("#language-select").select_option("pt")
+    expect(kept).to_have_text(
+        "Quando terminar um jogo, o Cubiri pede a este navegador que guarde os seus dados."
+    )
+    page.locator("#language-select").select_option("hu")
+    expect(kept).to_contain_text("Amint befejezel egy játszmát")

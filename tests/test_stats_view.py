@@ -79,6 +79,18 @@ def test_every_language_renders_every_text(language: str) -> None:
                 *(c for r in chart.rows for c in r),
             ]
         assert not [text for text in texts if "stats." in text or "{" in text], section.ident
+    magdagdon = next(section for section in stats_view.statistics(entries, TODAY, t))
+    ruins = next(figure for figure in magdagdon.figures if figure.ident == "ruins")
+    assert ruins.label == RUINS_A_GAME[language]  # each language's own term (RULES.md)
+
+
+# A tester saw "RUINS por jogo" in Portuguese: the term was English in every language.
+RUINS_A_GAME = {
+    "en": "RUINS a game",
+    "pt": "RUÍNAS por jogo",
+    "hu": "ROMOK játszmánként",
+    "vi": "TÀN TÍCH mỗi ván",
+}
 
 
 def noted() -> list[history.Entry]:

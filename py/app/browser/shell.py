@@ -397,6 +397,8 @@ class Shell:
                 self._magdagdon.render()
             if self._mishimash is not None:
                 self._mishimash.render()
+            if self.screen == "settings":
+                self.your_data.sync()  # its line about keeping the data, in the new language
 
 
 def _wrap_before_step(button: Any) -> None:

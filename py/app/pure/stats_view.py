@@ -157,7 +157,11 @@ def magdagdon_section(stats: MagdagdonStats, t: Translator) -> Section:
             Figure(kind, t("stats.per_game", what=t(f"magdagdon.bonus.{kind}")), _one_decimal(t, n))
             for kind, n in stats.bonuses_per_game.items()
         ),
-        Figure("ruins", t("stats.per_game", what="RUINS"), _one_decimal(t, stats.ruins_per_game)),
+        Figure(
+            "ruins",
+            t("stats.per_game", what=t("stats.ruins")),
+            _one_decimal(t, stats.ruins_per_game),
+        ),
         Figure(
             "powers",
             t("stats.per_game", what=t("stats.powers")),
