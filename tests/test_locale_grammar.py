@@ -126,6 +126,8 @@ NOT_COUNTED = {
     "coach.best_chance": "faces and a chance: a 36.6% chance to win",
     "coach.win_chance": "a chance: 36.6%",
     "coach.bank_reaches": "a chance: 97.3%",
+    "coach.solo_best": "faces: takes 4 4 5 5 6 6 and BANKS",
+    "coach.solo_bank": "label and value: BANK 20 reaches the target",
     "coach.best_pass": "faces, a chance and a total: a 97.7% chance to pass 112.5",
     "coach.pass_decision": "a total and chances: to pass 112.5, 100%",
     "mishimash.to_beat": "a total of points: to beat 112.5",

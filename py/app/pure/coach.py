@@ -77,9 +77,12 @@ def build_coach(
         """A chance in the final round, else points on average."""
         return percent(t, value) if need is not None else t.number(round(value, 1))
 
-    best = options[0]
+    reaching = [option for option in options if _solo_reaches(state, option.values)]
+    best = reaching[0] if reaching else options[0]
     dice = " ".join(map(str, best.values))
-    if need is None:
+    if reaching:  # X15: the record is the turns; more points than the target count for nothing
+        lines = [t("coach.solo_best", dice=dice)]
+    elif need is None:
         lines = [t("coach.best", dice=dice, value=show(best.value))]
     else:  # more than two contenders count: the chance to pass the leader, named as such
         total = t.number(_leader(state, need))
@@ -88,14 +91,43 @@ def build_coach(
     mine = next((option for option in options if option.values == chosen), None)
     if mine is None:
         return CoachView(tuple(lines))
-    given_up = _given_up(t, best.value, mine.value, chance=need is not None)
+    given_up = "" if reaching else _given_up(t, best.value, mine.value, chance=need is not None)
     if given_up:
         lines.append(given_up)
     after = apply(state, Select(tuple(sorted(picked))))
-    lines.append(_exact_decision(after, t) or _bank_reaches(after, t) or _decision(after, need, t))
+    lines.append(
+        _solo_bank(after, t)
+        or _exact_decision(after, t)
+        or _bank_reaches(after, t)
+        or _decision(after, need, t)
+    )
     return CoachView(
         tuple(lines), t("coach.bust", percent=percent(t, bust_chance(after.dice_left)))
     )
+
+
+def _solo_reaches(state: State, values: tuple[int, ...]) -> bool:
+    """Whether taking `values` of a solo game's roll and BANK reach the target (X15)."""
+    if not state.solo:
+        return False
+    free = list(state.dice)
+    indices = tuple(sorted(_take(free, value) for value in values))
+    return apply(apply(state, Select(indices)), Bank()).phase is Phase.OVER
+
+
+def _take(dice: list[int], value: int) -> int:
+    """The index of the first die showing `value` not taken yet; it is then taken (0)."""
+    at = dice.index(value)
+    dice[at] = 0
+    return at
+
+
+def _solo_bank(after: State, t: Translator) -> str:
+    """In a solo game, where BANK now reaches the target: the game ends on this turn, and
+    rolling on can only bust it (X15: the record is the number of turns); else ""."""
+    if not after.solo or apply(after, Bank()).phase is not Phase.OVER:
+        return ""
+    return t("coach.solo_bank", bank=t.number(after.turn_halves / 2))
 
 
 def _bank_reaches(after: State, t: Translator) -> str:

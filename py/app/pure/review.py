@@ -10,7 +10,9 @@ and zero for best play. The luck of a throw is the value of the best play of the
 luck and the costs account for the points banked against the expected points.
 
 In a final round the best play for *winning* can differ from the best for points: the review
-measures points, and says so.
+measures points, and says so. In a solo game a BANK that reaches the target ends the game on
+this turn (X15: the record is the turns), so it is best play whatever rolling on would average:
+rolling on there costs the turn's points times the chance that the next throw busts.
 
 Pure Python. `values` is where the numbers come from: the page passes the coach's shipped tables
 (`cubiri.mishimash.odds`); tests pass the exact strategy and check the two agree.
@@ -25,7 +27,7 @@ from typing import Any, Protocol
 from cubiri.kernel import Dice, action_from_dict
 from cubiri.mishimash import game as mishimash
 from cubiri.mishimash.game import Bank, Phase, Roll, RollAgain, Select
-from cubiri.mishimash.strategy import BANK, ROLL_AGAIN, Choice, Option
+from cubiri.mishimash.strategy import BANK, ROLL_AGAIN, Choice, Option, bust_chance
 
 SHOWN = 3  # the costliest decisions shown on their dice
 EPSILON = 0.005  # less than this is best play (the tables' rounding)
@@ -120,6 +122,8 @@ def _selection(state: mishimash.State, action: Select, turn: int, values: Values
     taken = tuple(sorted(state.dice[i] for i in action.dice))
     chosen = next(o for o in options if tuple(sorted(o.values)) == taken)
     best = options[0]
+    if _ends_solo(mishimash.ENGINE.apply(state, action)):
+        return _made(state, turn, "select", taken, taken, 0.0)  # and BANK: the target
     return _made(
         state, turn, "select", taken, tuple(sorted(best.values)), best.value - chosen.value
     )
@@ -131,8 +135,17 @@ def _decide(
     points = state.turn_halves / 2
     choice = values.choice(points, state.dice_left, state.roll_number + 1, state.mishimashes)
     taken = BANK if isinstance(action, Bank) else ROLL_AGAIN
+    if _ends_solo(state):
+        cost = 0.0 if taken == BANK else choice.bank * bust_chance(state.dice_left)
+        return _made(state, turn, "decide", taken, BANK, cost)
     value = choice.bank if taken == BANK else choice.roll
     return _made(state, turn, "decide", taken, choice.action, max(choice.bank, choice.roll) - value)
+
+
+def _ends_solo(state: mishimash.State) -> bool:
+    """A solo game whose BANK now reaches the target (X15)."""
+    banked = mishimash.ENGINE.apply(state, Bank())
+    return state.solo and banked.phase is Phase.OVER
 
 
 def _made(
