@@ -137,10 +137,26 @@ def set_at(path: list[Any], value: Any) -> Any:
     return change
 
 
+def edit_game(game: str, figure: str, value: Any) -> Any:
+    """An edit by hand of one finished game's figure in the file, its moves left as they are."""
+
+    def change(data: Any) -> None:
+        (entry,) = [entry for entry in data["history"]["games"] if entry["game"] == game]
+        entry["outcome"][figure] = value
+
+    return change
+
+
 @pytest.mark.parametrize(
     ("text", "reason"),
     [
         ("not json at all", "not_json"),
+        # A tester's edits, each within what some real game could show: a score the game's own
+        # moves do not make (STATISTICS showed 650, its review 91), totals likewise, and a high
+        # score of a full board in one turn (M2, M25: four cells a turn at most).
+        (file_with(edit_game("magdagdon", "score", 650)), "tampered"),
+        (file_with(edit_game("mishimash", "totals", [40, 0])), "tampered"),
+        (file_with(set_at(["tables", "magdagdon_scores", "peaceful", 0, "turns"], 1)), "tampered"),
         ('{"app": "wordle", "format": 1}', "other_app"),
         ("[1, 2]", "other_app"),
         (file_with(set_at(["format"], 2)), "newer_format"),

@@ -159,6 +159,9 @@ def read(text: str) -> Contents:
     if not isinstance(saved, str) or instant(saved) is None:
         raise Refused("tampered", "saved")
     entries = _checked(history.parse, data.get("history"), "history")
+    for entry in entries:
+        if not history.replays(entry):
+            raise Refused("tampered", f"history: game {entry.id} does not replay to its figures")
     tables_data = _section(data, "tables", set(TABLE_KEYS))
     tables = {
         section: _checked(book.parse, tables_data.get(section), section)

@@ -105,6 +105,21 @@ def outcome_of(game: str, state: Any) -> dict[str, Any] | None:
     return result
 
 
+def replays(entry: Entry) -> bool:
+    """Whether the entry's game, where it keeps one, replays (every move checked) to a finished
+    game with the figures the entry shows: a file's entries are checked so (data_file), since
+    a figure edited by hand would otherwise show on STATISTICS and HIGH SCORES while the
+    game's review tells another score. Storage's own entries are not replayed at every read."""
+    if entry.log is None:
+        return True
+    try:
+        state = GAMES[entry.game].from_dict(entry.log)
+    except ValueError:
+        return False
+    outcome = outcome_of(entry.game, state)
+    return outcome is not None and all(outcome.get(k) == v for k, v in entry.outcome.items())
+
+
 def entry_for(
     game: str,
     ident: str,

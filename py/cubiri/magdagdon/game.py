@@ -274,7 +274,7 @@ INFO = GameInfo(
         -RUIN_PENALTY * CELLS - max(d.penalty(d.powers) for d in DIFFICULTIES.values()),
         2 * CELLS * 6 + 2 * 4 * Bonus.STRAIGHT.value,
     ),
-    turns=(1, CELLS),  # M25: every turn fills at least one cell
+    turns=(CELLS // DICE_PER_ROLL, CELLS),  # M25: every turn fills one to four cells (M2, M18)
 )
 ENGINE = Engine[State](
     "magdagdon", _legal_actions, _throw, _setup, _start, _snapshot, _outcome, INFO
