@@ -191,3 +191,22 @@ def test_a_file_of_a_browser_with_nothing_stored_loads_and_adds_nothing() -> Non
     contents = data_file.read(data_file.export({}, LATER))
     merged = data_file.merge(a_phone(), contents)
     assert merged.writes == {} and merged.games_added == 0 and merged.settings_to_ask == {}
+
+
+def test_a_finished_game_is_no_game_in_progress_to_carry() -> None:
+    """A tester's new phone was told "The MAGDAGDON game in progress comes from the file" of a
+    game that had ended (its end screen was what was stored); it is in the history already."""
+    phone = a_phone()
+    ended = list(magdagdon_playout("peaceful", 3))[-1]
+    assert ended.over
+    phone["cubiri.magdagdon.game"] = MAGDAGDON.dump(Saved(ended), stamp="end")
+    contents = data_file.read(data_file.export(phone, LATER))
+    assert contents.games == {}
+    merged = data_file.merge({"cubiri.magdagdon.game": phone["cubiri.magdagdon.game"]}, contents)
+    assert merged.games_in_progress == [] and merged.kept_here == []
+    # A game in progress in the file takes the place of one that has ended here.
+    file_of_a_game = data_file.read(data_file.export(a_phone(), LATER))
+    taken = data_file.merge(
+        {"cubiri.magdagdon.game": phone["cubiri.magdagdon.game"]}, file_of_a_game
+    )
+    assert taken.games_in_progress == ["magdagdon"] and taken.kept_here == []

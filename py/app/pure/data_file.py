@@ -121,7 +121,7 @@ def export(stored: dict[str, str | None], saved_at: str) -> str:
     data["games"] = {}
     for section, (key, codec) in GAME_KEYS.items():
         raw = stored.get(key)
-        if raw is not None and codec.load(raw)[0] is not None:
+        if raw is not None and _in_progress(codec, raw):  # a finished one is in the history
             data["games"][section] = json.loads(raw)
     data["settings"] = {
         key: value
@@ -234,7 +234,9 @@ def merge(stored: dict[str, str | None], contents: Contents) -> Merged:
     taken, kept = [], []
     for section, raw in contents.games.items():
         key, codec = GAME_KEYS[section]
-        if codec.load(stored.get(key))[0] is not None:
+        if not _in_progress(codec, raw):
+            continue  # a finished game (an older file kept it): its entry is in the history
+        if _in_progress(codec, stored.get(key)):
             kept.append(section)
         else:
             writes[key] = raw
@@ -250,6 +252,12 @@ def merge(stored: dict[str, str | None], contents: Contents) -> Merged:
         kept,
         ask,
     )
+
+
+def _in_progress(codec: SaveCodec[Any], raw: str | None) -> bool:
+    """A saved game begun and not over (not: a finished one still on its end screen)."""
+    saved = codec.load(raw)[0] if raw is not None else None
+    return saved is not None and bool(saved.state.log) and not saved.state.over
 
 
 def _better(mine: DayResult, theirs: DayResult) -> DayResult:
