@@ -311,3 +311,62 @@ def test_a_correction_of_an_earlier_round_is_shown_on_the_sheet(
     expect(page.locator("#ms-sheet .ms-sheet-notes li")).to_have_count(0)
     expect(page.locator("#ms-players li").nth(1)).to_contain_text("0")
     assert page_log.console_errors == []
+
+
+def test_undo_on_the_end_screen_takes_back_a_last_throw_typed_wrong(
+    page: Page, base_url: str
+) -> None:
+    """A tester typed 234662 for 234665 on the last throw of a game: BUST, "Béla wins!", and
+    no UNDO on the end screen; the wrong result went into the history and the statistics.
+    UNDO there gives the throw back to mend, takes the game out of the history, and the game's
+    real end is entered once."""
+    page.set_viewport_size(PHONE)
+    ready(page, base_url + "#mishimash")
+    start(page, ["Ana", "Bela"], 2)
+    throw(page, ONES)
+    take(page, (0, 1))  # Ana banks 2: the target, and Bela's last turn
+    throw(page, NOTHING)  # typed wrong: a bust ends the game
+    expect(page.locator("#ms-result")).to_have_text("Ana wins!")
+    assert [entry["winner"] for entry in history_games(page)] == [0]
+
+    tap(page.locator("#ms-over-undo"))
+    expect(page.locator("#ms-over")).to_be_hidden()
+    expect(page.locator("#ms-entry")).to_be_visible()  # the throw, given back to mend
+    expect(page.locator("#ms-undo")).to_be_focused()
+    assert history_games(page) == []
+    throw(page, "111346")  # what was thrown: three 1s, 10 points
+    take(page, (0, 1, 2))
+    expect(page.locator("#ms-result")).to_have_text("Bela wins!")
+    page.reload()
+    page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
+    expect(page.locator("#ms-result")).to_have_text("Bela wins!")
+    assert [entry["winner"] for entry in history_games(page)] == [1]  # once, the real end
+
+
+def test_undo_past_a_solo_end_takes_its_record_row_back_until_it_ends_again(
+    page: Page, base_url: str
+) -> None:
+    ready(page, base_url + "#mishimash")
+    start(page, ["Ana"], 2)
+    throw(page, ONES)
+    take(page, (0, 1))  # 2 banked: the target, in one turn (X15)
+    expect(page.locator("#ms-records")).to_contain_text("1")
+    assert solo_rows(page) == 1 and len(history_games(page)) == 1
+    tap(page.locator("#ms-over-undo"))  # BANK taken back: the two 1s still taken
+    expect(page.locator("#ms-bank")).to_be_visible()
+    assert solo_rows(page) == 0 and history_games(page) == []
+    tap(page.locator("#ms-bank"))
+    expect(page.locator("#ms-over")).to_be_visible()
+    assert solo_rows(page) == 1 and len(history_games(page)) == 1
+
+
+def solo_rows(page: Page) -> int:
+    raw = page.evaluate("localStorage.getItem('cubiri.mishimash.records')")
+    tables = json.loads(raw)["targets"] if raw else {}
+    return sum(len(rows) for rows in tables.values())
+
+
+def history_games(page: Page) -> list[dict[str, object]]:
+    raw = page.evaluate("localStorage.getItem('cubiri.history')")
+    games: list[dict[str, object]] = json.loads(raw)["games"] if raw else []
+    return games

@@ -160,6 +160,18 @@ class GameSession(Generic[S]):
         return saved
 
     # The end ---------------------------------------------------------------------------------
+    def unfinish(self, record: tuple[str, str, str] | None) -> None:
+        """UNDO past the end of a game of real dice (its last throw typed wrong): its history
+        entry and its record row (`record`: key, table, row id) are taken back, and entered
+        again, once, when the game ends again."""
+        if self.tour.active:
+            return
+        if self.in_history:
+            stores.remove_from_history(self.game_id)
+            self.in_history = False
+        if record is not None:
+            stores.remove_record(*record)
+
     def finish(self, saved: Saved[S], row: Row | None) -> tuple[Saved[S], Tables | None]:
         """A finished game's high-score row (`row`, entered only while `saved` has none) and
         its history entry, each once; `saved` with its row and history mark, and the new

@@ -95,6 +95,7 @@ class MishimashScreen:
         listen(by_id("ms-new"), "click", self._guarded("ms-new", self._on_new_game))
         listen(by_id("ms-restart"), "click", self._guarded("ms-restart", self._on_restart))
         listen(by_id("ms-undo"), "click", self._guarded("ms-undo", self._on_undo))
+        listen(by_id("ms-over-undo"), "click", self._guarded("ms-over-undo", self._on_undo))
         self.entry.mount()
         self.sheet.mount()
         self.correction.mount()
@@ -453,12 +454,18 @@ class MishimashScreen:
         """UNDO: one person's entry back (a typed throw, a selection, BANK, ROLL AGAIN, ROLL),
         into earlier turns as often as wanted; a throw taken back is given back to mend."""
         state = self.state
-        if state is None or state.over or self.overtaken():
+        if state is None or self.overtaken() or (state.over and not real_dice(state)):
             return
         start = engine.new_game(state.players, state.target, state.seed, state.dice_scheme)
         undone = undo(engine.ENGINE, state, start, lambda at: self._is_person(at.current))
         if undone is None:
             return
+        if state.over:  # the game goes on again: its end is entered again when it comes
+            row = self.record_id
+            solo = None if row is None else (stores.SOLO_KEY, str(state.target), row)
+            self.session.unfinish(solo)
+            self.record_id, self.celebrate = None, False
+            self.records = stores.tables(stores.SOLO_KEY)
         self.computers.stop()
         self.state, self.picked, self.entry.values = undone.state, frozenset(), undone.dice
         self.guard.forget()
@@ -466,6 +473,8 @@ class MishimashScreen:
         if saved is None or not self.session.rewind(saved):
             return
         self.render()
+        if state.over:
+            by_id("ms-undo").focus()  # the end screen's UNDO is gone with it
         now = undone.state
         self.host.announce(self.host.t("table.undo.done", name=now.players[now.current]))
         self._start_table_builds()
@@ -655,8 +664,9 @@ class MishimashScreen:
         # UNDO for a tap or a throw typed wrong.
         at_table = real_dice(state) and not self.tour.active
         by_id("ms-table-row").hidden = not at_table or over
-        undoable = at_table and bool(state.log) and not over
-        by_id("ms-undo").hidden = not undoable
+        undoable = at_table and bool(state.log)
+        by_id("ms-undo").hidden = not undoable or over
+        by_id("ms-over-undo").hidden = not undoable or not over  # a last throw typed wrong
         self.sheet.render(over, at_table)
         self.correction.show(self._correctable(), state.turns)
         if over:

@@ -229,6 +229,29 @@ def add_to_history(entry: Entry) -> bool:
     return False
 
 
+def remove_from_history(ident: str) -> None:
+    """Take a game back out of the history, read afresh (UNDO past a game's end: it is entered
+    again when it ends again)."""
+    from app.pure import history
+
+    raw = storage.read(HISTORY_KEY)
+    if raw is None or history.newer(raw):
+        return
+    entries, _ = history.parse(raw)
+    kept = [entry for entry in entries if entry.id != ident]
+    if len(kept) < len(entries):
+        storage.write(HISTORY_KEY, history.dump(kept))
+
+
+def remove_record(key: str, table: str, ident: str) -> None:
+    """Take a game's row back out of a record table, read afresh (UNDO past a game's end)."""
+    current = tables(key)
+    rows = current.get(table, [])
+    kept = [record for record in rows if record.id != ident]
+    if len(kept) < len(rows) and not _book(key).newer(storage.read(key)):
+        storage.write(key, _book(key).dump({**current, table: kept}))
+
+
 def note_in_history(ident: str, **notes: Any) -> bool:
     """Keep a review's notes (history.NOTES) on a game of the history, read afresh; False when
     the game is not there (any more), the notes do not fit, or nothing could be written."""
