@@ -126,6 +126,8 @@ NOT_COUNTED = {
     "coach.best_chance": "faces and a chance: a 36.6% chance to win",
     "coach.win_chance": "a chance: 36.6%",
     "coach.bank_reaches": "a chance: 97.3%",
+    "stats.histogram.one_score": "a score: every score so far: 91",
+    "stats.trend.one_game": "a score: one game so far: 91",
     "coach.solo_best": "faces: takes 4 4 5 5 6 6 and BANKS",
     "coach.solo_bank": "label and value: BANK 20 reaches the target",
     "coach.best_pass": "faces, a chance and a total: a 97.7% chance to pass 112.5",

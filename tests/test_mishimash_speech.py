@@ -52,7 +52,7 @@ def test_a_scripted_game_is_said_sentence_by_sentence() -> None:
     assert said == "Ana rolled 1, 1, 1, 5, 5, 5."
     assert tapped(state, 0) == "Selection 10 × 1 = 10."
     every = speech.selection(build_view(state, frozenset(range(6)), t))
-    assert every == "Selection 15 × 1 = 15 Every die scores: MISHIMASH +10!"
+    assert every == "Selection 15 × 1 = 15. Every die scores: MISHIMASH +10!"
     state, said = press(state, (Select(tuple(range(6))), RollAgain()), [1, 2, 3, 3, 4, 6])
     assert said == "MISHIMASH! +10 and six dice back. Ana rolled 1, 2, 3, 3, 4, 6."
     # Past the target: the final round is announced with who still plays.

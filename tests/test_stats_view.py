@@ -162,3 +162,15 @@ def test_your_games_lists_the_newest_first_each_with_what_it_was() -> None:
     assert rows[0].title == f"MISHIMASH · {winner} won · {totals}"
     many = [dataclasses.replace(entries[0], id=f"g-{n}") for n in range(40)]
     assert len(history_view.rows(many, EN)) == history_view.MAX_ROWS
+
+
+def test_one_game_is_said_as_one_game() -> None:
+    """A tester's first game read "Scores from 91 to 91; most between 91 and 91." and "Mean of
+    the last five games: 91 at the start, 91 now." beside a single dot."""
+    entries, (score, *_) = played()
+    first = stats_view.statistics(entries[:1], TODAY, EN)[0]
+    histogram, trend = first.charts[:2]
+    assert histogram.summary == f"Every score so far: {score}."
+    assert trend.summary == f"One game so far: {score}."
+    two = stats_view.statistics(entries[:2], TODAY, EN)[0]
+    assert two.charts[1].summary.startswith("Mean of the last five games:")

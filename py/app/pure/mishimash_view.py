@@ -285,7 +285,8 @@ def _selection_text(
         total=points(t, after.turn_halves - state.turn_halves - bonus),
     )
     if bonus:
-        text += " " + t("mishimash.selection_mishimash", bonus=points(t, bonus))
+        # Two sentences (a tester read "= 15 Every die scores" as one).
+        text += ". " + t("mishimash.selection_mishimash", bonus=points(t, bonus))
     return text
 
 

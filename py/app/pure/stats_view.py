@@ -89,6 +89,9 @@ def histogram_chart(ident: str, title: str, bins: list[Bin], t: Translator) -> C
         for b in bins
     ]
     most = max(bins, key=lambda b: b.count) if bins else None
+    if most is not None and bins[0].low == bins[-1].high - 1:  # one score ("from 91 to 91")
+        summary = t("stats.histogram.one_score", score=t.number(most.low))
+        return Chart(ident, title, summary, (t("stats.scores"), t("stats.games")), rows, bars=bars)
     summary = (
         t(
             "stats.histogram.summary",
@@ -129,6 +132,10 @@ def trend_chart(
         (t.number(i + 1), _one_decimal(t, score), _one_decimal(t, mean))
         for i, (score, mean) in enumerate(trend)
     ]
+    if len(trend) == 1:  # no mean to follow yet ("91 at the start, 91 now")
+        summary = t("stats.trend.one_game", value=_one_decimal(t, trend[0][0]))
+        columns = (t("stats.game"), t(what), t("stats.moving_mean"))
+        return Chart(ident, t.plural(title, 1), summary, columns, rows, [], dots, line)
     summary = (
         t(
             summary_key,
