@@ -179,3 +179,30 @@ def test_the_line_on_keeping_the_data_follows_the_language_switched_to(
     )
     page.locator("#language-select").select_option("hu")
     expect(kept).to_contain_text("Amint befejezel egy játszmát")
+
+
+def test_the_files_difficulty_asks_before_it_replaces_a_game_in_progress(
+    page: Page, base_url: str, tmp_path: Path
+) -> None:
+    """A tester on turn 4 of a PEACEFUL game used a file's settings (NIGHTMARE): nothing asked,
+    and SETTINGS said NIGHTMARE while the game said PEACEFUL. It asks as SETTINGS' own radios
+    do; KEEP PLAYING keeps the game and its difficulty, NEW GAME starts one at NIGHTMARE."""
+    from e2e.magdagdon_driver import MagdagdonDriver
+
+    page.goto(base_url + "?seed=21#magdagdon")
+    page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
+    MagdagdonDriver(page, "peaceful", 21).play_turn()
+    saved = tmp_path / "nightmare.json"
+    saved.write_text(
+        data_file.export({"cubiri.magdagdon.difficulty": "nightmare"}, "2026-04-01T18:00:00Z")
+    )
+    opened_settings(page, base_url)
+    load(page, saved)
+    use = page.get_by_role("button", name="USE THE FILE'S SETTINGS")
+    use.click()
+    expect(page.locator("#confirm-dialog")).to_be_visible()
+    page.locator("#confirm-cancel").click()
+    expect(page.locator("input[name=difficulty][value=peaceful]")).to_be_checked()
+    assert stored(page)["cubiri.magdagdon.difficulty"] in (None, "peaceful")
+    page.goto(base_url + "#magdagdon")
+    expect(page.locator("#md-turn")).to_have_text("Turn 2")  # the game goes on

@@ -80,7 +80,7 @@ class Settings:
             # must not go on to press the dialog's first button once the dialog opens.
             event.preventDefault()
             self._pending_difficulty = None
-            self._choose_difficulty(str(event.target.value))
+            self.choose_difficulty(str(event.target.value))
 
     def _on_difficulty_left(self, event: Any) -> None:
         """Arrowing stopped on a choice and the focus left the choices: that is the choice."""
@@ -91,7 +91,7 @@ class Settings:
         pending, self._pending_difficulty = self._pending_difficulty, None
         # The focus is between the two as the dialog opens: it goes on to where Tab took it.
         back = going_to if not absent(going_to) else event.target
-        self._choose_difficulty(pending, back)
+        self.choose_difficulty(pending, back)
 
     def _on_difficulty(self, event: Any) -> None:
         choice = str(event.target.value)
@@ -101,9 +101,9 @@ class Settings:
             # ask once the player settles (Enter or Space, or leaving the choices).
             self._pending_difficulty = choice
             return
-        self._choose_difficulty(choice)
+        self.choose_difficulty(choice)
 
-    def _choose_difficulty(self, choice: str, return_to: Any = None) -> None:
+    def choose_difficulty(self, choice: str, return_to: Any = None) -> None:
         if choice not in DIFFICULTIES or choice == stores.difficulty():
             return
         if self._game_in_progress():

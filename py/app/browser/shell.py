@@ -306,6 +306,10 @@ class Shell:
             feel.apply_pips()
             self.settings.sync()
 
+    def choose_difficulty(self, difficulty: str) -> None:
+        """The file's MAGDAGDON difficulty, chosen as in SETTINGS (a game in progress asks)."""
+        self.settings.choose_difficulty(difficulty)
+
     def _on_storage(self, event: Any) -> None:
         """Another tab wrote (issue 18). `key` is null when that tab cleared storage."""
         storage.retry()  # that tab may have freed space for what this one could not write

@@ -29,6 +29,8 @@ class DataHost(Protocol):
 
     def data_changed(self, settings: bool) -> None: ...
 
+    def choose_difficulty(self, difficulty: str) -> None: ...
+
 
 class YourData:
     def __init__(self, host: DataHost) -> None:
@@ -147,12 +149,17 @@ class YourData:
 
     def _on_use_settings(self, _event: Any) -> None:
         to_apply, self._settings_offered = self._settings_offered, {}
+        difficulty = to_apply.pop(stores.DIFFICULTY_KEY, None)
         for key, value in to_apply.items():
             storage.write(key, value)
         self._offer_settings({})
         self.host.data_changed(settings=True)
         self._say(self.host.t("data.settings.used"))
         by_id("data-load").focus()  # the button that had it is gone
+        if difficulty is not None:
+            # As SETTINGS' own choice: a MAGDAGDON game in progress asks before a new one (a
+            # tester's game said PEACEFUL while SETTINGS said NIGHTMARE, and nothing asked).
+            self.host.choose_difficulty(difficulty)
 
 
 def stored() -> dict[str, str | None]:
