@@ -217,7 +217,9 @@ def test_a_real_dice_link_asks_first_and_a_computer_seat_throws_the_apps_dice(
     tap(page.get_by_role("button", name="UNDO"))
     expect(page.locator("#ms-bank")).to_be_enabled()  # back to Ann's BANK, Cleo's turn gone
     expect(page.locator("#ms-turn-of")).to_contain_text("Ann")
-    assert logged(page) == 3 < after_computer  # ROLL, the dice, the selection: not the BANK
+    for index in chosen:  # her dice picked, as before BANK (one tap took and banked them)
+        expect(page.locator(f"#ms-die-{index}")).to_have_attribute("aria-pressed", "true")
+    assert logged(page) == 2 < after_computer  # ROLL and the dice: not the selection nor BANK
     assert page_log.console_errors == []
 
 
@@ -358,6 +360,32 @@ def test_undo_past_a_solo_end_takes_its_record_row_back_until_it_ends_again(
     tap(page.locator("#ms-bank"))
     expect(page.locator("#ms-over")).to_be_visible()
     assert solo_rows(page) == 1 and len(history_games(page)) == 1
+
+
+def test_undo_after_bank_brings_back_the_screen_before_it(page: Page, base_url: str) -> None:
+    """A tester's UNDO right after BANK showed the next roll's multiplier ("Roll 4 · ×4" for
+    "Roll 3 · ×3"), no die kept, and no coach: only "Press BANK to keep your points"."""
+    ready(page, base_url + "#mishimash")
+    start(page, ["Ana", "Bela"], 50)
+    throw(page, ONE)
+    take(page, (0,), bank=False)  # ROLL AGAIN
+    throw(page, "12346")  # five dice: a 1 again
+    tap(page.locator("#ms-die-0"))
+    info, coach = page.locator("#ms-roll-info"), page.locator("#ms-coach")
+    expect(info).to_have_text("Roll 2 · ×2")
+    expect(coach).to_be_visible()
+    said = coach.locator("li").all_inner_texts()
+    tap(page.locator("#ms-bank"))
+    expect(page.locator("#ms-turn-of")).to_contain_text("Bela")
+    tap(page.locator("#ms-undo"))
+    expect(page.locator("#ms-turn-of")).to_contain_text("Ana")
+    expect(info).to_have_text("Roll 2 · ×2")
+    expect(page.locator("#ms-die-0")).to_have_attribute("aria-pressed", "true")
+    expect(coach.locator("li")).to_have_text(said)
+    page.reload()  # and so it stays
+    page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
+    expect(page.locator("#ms-die-0")).to_have_attribute("aria-pressed", "true")
+    expect(info).to_have_text("Roll 2 · ×2")
 
 
 def solo_rows(page: Page) -> int:

@@ -466,8 +466,17 @@ class MishimashScreen:
             self.session.unfinish(solo)
             self.record_id, self.celebrate = None, False
             self.records = stores.tables(stores.SOLO_KEY)
+        picked: frozenset[int] = frozenset()
+        chosen = undone.state.log[-1] if undone.state.log else None
+        if undone.state.phase is engine.Phase.DECIDE and isinstance(chosen, engine.Select):
+            # BANK or ROLL AGAIN taken back: a person's selection and decision are one tap, so
+            # the screen before it comes back, its dice picked (a tester saw the next roll's
+            # multiplier, no die kept and no coach).
+            before = undo(engine.ENGINE, undone.state, start, lambda at: True)
+            if before is not None:
+                undone, picked = before, frozenset(chosen.dice)
         self.computers.stop()
-        self.state, self.picked, self.entry.values = undone.state, frozenset(), undone.dice
+        self.state, self.picked, self.entry.values = undone.state, picked, undone.dice
         self.guard.forget()
         saved = self._saved()
         if saved is None or not self.session.rewind(saved):
