@@ -44,6 +44,12 @@ def test_a_bad_typed_throw_is_refused_by_use_these_dice_too(page: Page, base_url
     tap(page.get_by_role("button", name="USE THESE DICE"))
     expect(page.locator("#ms-entry-error")).to_have_text("This throw has 6 dice: 5 entered.")
     expect(page.locator("#ms-entry")).to_be_visible()
+    # Typed again, the refusal goes, and the count follows the field (a tester saw the old
+    # message stay and "0 of 6 dice entered" under five dice typed).
+    page.get_by_role("textbox", name="Dice").fill("14665")
+    expect(page.locator("#ms-entry-error")).to_be_empty()
+    expect(page.get_by_role("textbox", name="Dice")).not_to_have_attribute("aria-invalid", "true")
+    expect(page.locator("#ms-entry-progress")).to_have_text("5 of 6 dice entered")
 
 
 def test_the_last_face_entered_by_keyboard_leaves_the_focus_on_use_these_dice(

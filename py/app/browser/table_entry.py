@@ -74,7 +74,7 @@ class DiceEntry:
         listen(faces, "click", self._on_face)
         listen(shown, "click", self._on_entered)
         listen(form, "submit", self._on_submit)
-        listen(field, "input", self._update_use)
+        listen(field, "input", self._on_typing)
         listen(use, "click", self._on_use)
         listen(for_me, "click", self._on_for_me)
 
@@ -116,6 +116,18 @@ class DiceEntry:
 
     def _all_tapped(self) -> bool:
         return len(self.values) == self._waiting()
+
+    def _on_typing(self, _event: Any) -> None:
+        """The field changes: its refusal no longer holds (a tester saw "10 entered" stay under
+        a throw typed again), and the count says the dice typed."""
+        self.error("")
+        count = self._waiting()
+        if count is not None:
+            typed = sum(char in "123456" for char in self._typed())
+            self._el("entry-progress").textContent = self._t().plural(
+                "table.entry.progress", count, entered=self._t().number(typed or len(self.values))
+            )
+        self._update_use()
 
     def _update_use(self, _event: Any = None) -> None:
         """USE THESE DICE takes the dice tapped once they are all there, or what is typed in
