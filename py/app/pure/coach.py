@@ -226,9 +226,12 @@ def _race(state: State, t: Translator) -> str:
 
 
 def _last_turn(state: State, t: Translator, people: frozenset[int]) -> str:
-    """After a person's turn, what best play would have averaged from the same first roll."""
+    """After a person's turn of the race, what best play would have averaged from the same
+    first roll. Not once the final round has begun: a turn there plays to pass a total, and
+    points on average would judge it by the wrong measure (a tester read "best play would have
+    averaged 14.8" after a turn that tied the leader on purpose)."""
     ended = next((e for e in reversed(state.events) if isinstance(e, Banked | Bust)), None)
-    if ended is None or ended.player not in people:
+    if ended is None or ended.player not in people or state.round is not Round.RACE:
         return ""
     first = _first_roll_of_last_turn(state)
     if first is None:

@@ -1,5 +1,5 @@
-"""The coach and the review in a solo MISHIMASH where BANK reaches the target (X15: the record is
-the number of turns). A tester, solo to 30 with 16 banked, threw 5 4 4 6 5 6 and took all six
+"""The coach and the review where points on average are the wrong measure: a solo MISHIMASH where
+BANK reaches the target (X15: the record is the number of turns), and turns of a final round. A tester, solo to 30 with 16 banked, threw 5 4 4 6 5 6 and took all six
 (a MISHIMASH, 20 points): the coach said "BANK 20 · rolling on is worth 34 on average: roll on."
 and the review ranked the winning BANK as the costliest decision of the game."""
 
@@ -47,3 +47,19 @@ def test_the_review_counts_the_winning_bank_as_best_play() -> None:
     # The two small banks before it did give up points (rolling on averaged more); the
     # MISHIMASH and its BANK, on turn 3, cost nothing.
     assert [decision.turn for decision in mine.costliest] == [2, 1]
+
+
+def test_no_points_verdict_on_a_turn_of_the_final_round() -> None:
+    """A tester tied the leader on purpose in the final round (a sudden death to follow) and
+    was told "From that first roll, best play would have averaged 14.8 for Ana"."""
+    race = typed(["Ana", "Bela"], 50, [[1, 2, 3, 4, 6, 6], (0,), "bank"])
+    said = build_coach(race, frozenset(), t, frozenset({0, 1})).lines
+    assert any(line.startswith("From that first roll") for line in said)
+    final = typed(
+        ["Ana", "Bela"],
+        10,
+        [[1, 1, 1, 2, 3, 4], (0, 1, 2), "bank", [1, 1, 1, 2, 3, 4], (0, 1, 2), "bank"],
+    )
+    assert final.round is game.Round.SUDDEN_DEATH
+    said = build_coach(final, frozenset(), t, frozenset({0, 1})).lines
+    assert not any(line.startswith("From that first roll") for line in said)
