@@ -1,5 +1,6 @@
-"""The coach and the review where points on average are the wrong measure: a solo MISHIMASH where
-BANK reaches the target (X15: the record is the number of turns), and turns of a final round. A tester, solo to 30 with 16 banked, threw 5 4 4 6 5 6 and took all six
+"""Where points on average are the wrong measure, the coach and the review do not use them: a
+solo MISHIMASH where BANK reaches the target (X15: the record is the number of turns), and the
+turns of a final round. A tester, solo to 30 with 16 banked, threw 5 4 4 6 5 6 and took all six
 (a MISHIMASH, 20 points): the coach said "BANK 20 · rolling on is worth 34 on average: roll on."
 and the review ranked the winning BANK as the costliest decision of the game."""
 
