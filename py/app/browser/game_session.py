@@ -143,7 +143,9 @@ class GameSession(Generic[S]):
     @staticmethod
     def in_progress(state: Any) -> bool:
         """A game begun and not over: one that a new game would throw away (so ask first)."""
-        return state is not None and bool(state.log) and not state.over
+        from app.pure.saved_game import in_progress
+
+        return in_progress(state)
 
     # The walkthrough -------------------------------------------------------------------------
     def stash(self, saved: Saved[S] | None) -> None:

@@ -63,10 +63,10 @@ class Settings:
         screen = self._magdagdon()
         if screen is not None:
             return screen.in_progress()
-        from app.pure.saved_game import MAGDAGDON
+        from app.pure.saved_game import MAGDAGDON, in_progress
 
         saved = stores.load_game(MAGDAGDON, stores.MAGDAGDON_GAME)
-        return saved is not None and bool(saved.state.log) and not saved.state.over
+        return saved is not None and in_progress(saved.state)
 
     def _on_difficulty_key(self, event: Any) -> None:
         if event.key in ARROW_KEYS:

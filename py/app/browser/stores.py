@@ -248,7 +248,7 @@ def remove_record(key: str, table: str, ident: str) -> None:
     current = tables(key)
     rows = current.get(table, [])
     kept = [record for record in rows if record.id != ident]
-    if len(kept) < len(rows) and not _book(key).newer(storage.read(key)):
+    if len(kept) < len(rows):  # `tables` is empty for a newer version's table: never written
         storage.write(key, _book(key).dump({**current, table: kept}))
 
 

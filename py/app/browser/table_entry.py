@@ -91,9 +91,7 @@ class DiceEntry:
         self._el("entry-use").textContent = t("table.entry.use")
         self._el("entry-for-me").textContent = t("table.entry.for_me")
         self._el("entry-prompt").textContent = t.plural("table.entry.prompt", count)
-        self._el("entry-progress").textContent = t.plural(
-            "table.entry.progress", count, entered=t.number(len(values))
-        )
+        self._show_progress(count, len(values))
         shown = self._el("entry-dice")
         shown.replaceChildren()
         for index, value in enumerate(values):
@@ -124,10 +122,14 @@ class DiceEntry:
         count = self._waiting()
         if count is not None:
             typed = sum(char in "123456" for char in self._typed())
-            self._el("entry-progress").textContent = self._t().plural(
-                "table.entry.progress", count, entered=self._t().number(typed or len(self.values))
-            )
+            self._show_progress(count, typed or len(self.values))
         self._update_use()
+
+    def _show_progress(self, count: int, entered: int) -> None:
+        t = self._t()
+        self._el("entry-progress").textContent = t.plural(
+            "table.entry.progress", count, entered=t.number(entered)
+        )
 
     def _update_use(self, _event: Any = None) -> None:
         """USE THESE DICE takes the dice tapped once they are all there, or what is typed in

@@ -10,6 +10,7 @@ from contextlib import suppress
 from dataclasses import dataclass
 
 from app.pure.i18n import Translator
+from app.pure.review import bank_ends_solo
 from cubiri.kernel import Dice, RuleError
 from cubiri.mishimash import computer, odds, win_chance
 from cubiri.mishimash.game import (
@@ -108,24 +109,13 @@ def build_coach(
 
 def _solo_reaches(state: State, values: tuple[int, ...]) -> bool:
     """Whether taking `values` of a solo game's roll and BANK reach the target (X15)."""
-    if not state.solo:
-        return False
-    free = list(state.dice)
-    indices = tuple(sorted(_take(free, value) for value in values))
-    return apply(apply(state, Select(indices)), Bank()).phase is Phase.OVER
-
-
-def _take(dice: list[int], value: int) -> int:
-    """The index of the first die showing `value` not taken yet; it is then taken (0)."""
-    at = dice.index(value)
-    dice[at] = 0
-    return at
+    return state.solo and bank_ends_solo(apply(state, computer.select_values(state, values)))
 
 
 def _solo_bank(after: State, t: Translator) -> str:
     """In a solo game, where BANK now reaches the target: the game ends on this turn, and
     rolling on can only bust it (X15: the record is the number of turns); else ""."""
-    if not after.solo or apply(after, Bank()).phase is not Phase.OVER:
+    if not bank_ends_solo(after):
         return ""
     return t("coach.solo_bank", bank=t.number(after.turn_halves / 2))
 

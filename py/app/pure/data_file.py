@@ -28,7 +28,7 @@ from app.pure.bounded import instant, loads
 from app.pure.daily import DayResult, Results
 from app.pure.history import Entry
 from app.pure.records import MAGDAGDON_SCORES, MISHIMASH_SOLO, RecordBook, Tables
-from app.pure.saved_game import MAGDAGDON, MISHIMASH, SaveCodec
+from app.pure.saved_game import MAGDAGDON, MISHIMASH, SaveCodec, in_progress
 from cubiri.magdagdon.difficulty import DIFFICULTIES
 
 APP = "cubiri"
@@ -257,7 +257,7 @@ def merge(stored: dict[str, str | None], contents: Contents) -> Merged:
 def _in_progress(codec: SaveCodec[Any], raw: str | None) -> bool:
     """A saved game begun and not over (not: a finished one still on its end screen)."""
     saved = codec.load(raw)[0] if raw is not None else None
-    return saved is not None and bool(saved.state.log) and not saved.state.over
+    return saved is not None and in_progress(saved.state)
 
 
 def _better(mine: DayResult, theirs: DayResult) -> DayResult:

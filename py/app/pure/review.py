@@ -122,7 +122,7 @@ def _selection(state: mishimash.State, action: Select, turn: int, values: Values
     taken = tuple(sorted(state.dice[i] for i in action.dice))
     chosen = next(o for o in options if tuple(sorted(o.values)) == taken)
     best = options[0]
-    if _ends_solo(mishimash.ENGINE.apply(state, action)):
+    if bank_ends_solo(mishimash.ENGINE.apply(state, action)):
         return _made(state, turn, "select", taken, taken, 0.0)  # and BANK: the target
     return _made(
         state, turn, "select", taken, tuple(sorted(best.values)), best.value - chosen.value
@@ -135,17 +135,16 @@ def _decide(
     points = state.turn_halves / 2
     choice = values.choice(points, state.dice_left, state.roll_number + 1, state.mishimashes)
     taken = BANK if isinstance(action, Bank) else ROLL_AGAIN
-    if _ends_solo(state):
+    if bank_ends_solo(state):
         cost = 0.0 if taken == BANK else choice.bank * bust_chance(state.dice_left)
         return _made(state, turn, "decide", taken, BANK, cost)
     value = choice.bank if taken == BANK else choice.roll
     return _made(state, turn, "decide", taken, choice.action, max(choice.bank, choice.roll) - value)
 
 
-def _ends_solo(state: mishimash.State) -> bool:
-    """A solo game whose BANK now reaches the target (X15)."""
-    banked = mishimash.ENGINE.apply(state, Bank())
-    return state.solo and banked.phase is Phase.OVER
+def bank_ends_solo(state: mishimash.State) -> bool:
+    """A solo game whose BANK now reaches the target (X15); the coach asks it too."""
+    return state.solo and mishimash.ENGINE.apply(state, Bank()).phase is Phase.OVER
 
 
 def _made(

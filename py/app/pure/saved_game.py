@@ -58,6 +58,12 @@ class Saved(Generic[S]):
     entered: tuple[int, ...] = ()  # real dice (issue 24): a throw's values typed so far
 
 
+def in_progress(state: Any) -> bool:
+    """A game begun and not over: one a new game would throw away (not: a finished one still on
+    its end screen)."""
+    return state is not None and bool(state.log) and not state.over
+
+
 def new_game_id(seed: int, bits: int) -> str:
     """A game's id: its seed and 32 random bits (a daily replayed has the same seed)."""
     return f"{seed}-{bits & 0xFFFFFFFF:08x}"
