@@ -32,6 +32,7 @@ MINIBROWSER = Path("/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser")
 WEBKIT_DRIVER = Path("/usr/bin/WebKitWebDriver")
 FIREFOX = Path("/usr/bin/firefox-esr")
 XVFB_RUN = Path("/usr/bin/xvfb-run")
+SESSION_START_S = 90.0  # a WebKit session starts in a few seconds, even on a loaded machine
 READY_TIMEOUT_S = 180.0  # WebKit boots Pyodide in about 15 s here, 90 s when loaded
 
 
@@ -262,10 +263,23 @@ class WebKitPage(EnginePage):
         options.binary_location = str(MINIBROWSER)
         options.add_argument("--automation")
         env = {**os.environ, "DISPLAY": display}
-        service = Service(executable_path=str(WEBKIT_DRIVER), env=env)
-        with warnings.catch_warnings():  # Selenium's own WebKitGTK class uses its old API
-            warnings.simplefilter("ignore", DeprecationWarning)
-            self.driver = webdriver.WebKitGTK(options=options, service=service)
+        # Once in a fresh-clone run, WebKitWebDriver took the new session and never answered (no
+        # MiniBrowser started): a start that hangs is stopped after SESSION_START_S and tried once
+        # more, instead of holding `make test` until CI's limit.
+        for attempt in (1, 2):
+            service = Service(executable_path=str(WEBKIT_DRIVER), env=env)
+            stop = threading.Timer(SESSION_START_S, service.stop)
+            stop.start()
+            try:
+                with warnings.catch_warnings():  # Selenium's WebKitGTK class uses its old API
+                    warnings.simplefilter("ignore", DeprecationWarning)
+                    self.driver = webdriver.WebKitGTK(options=options, service=service)
+                break
+            except Exception:
+                if attempt == 2 or not stop.finished.is_set():
+                    raise
+            finally:
+                stop.cancel()
         self.driver.set_script_timeout(60)
         self.driver.set_page_load_timeout(60)
 
