@@ -174,3 +174,21 @@ def test_one_game_is_said_as_one_game() -> None:
     assert trend.summary == f"One game so far: {score}."
     two = stats_view.statistics(entries[:2], TODAY, EN)[0]
     assert two.charts[1].summary.startswith("Mean of the last five games:")
+
+
+def test_solo_games_are_turns_to_the_target_never_wins_against_an_opponent() -> None:
+    """A tester with solo MISHIMASH games only saw "Wins by opponent: Solo, 3 games, 3 won": a
+    solo game has no one to beat (X15: its record is the turns), so there is no such table."""
+    solo = [
+        history.entry_for(
+            "mishimash", f"s-{n}", f"2026-04-{n + 1:02d}T09:00:00Z", final, levels=("",)
+        )
+        for n in range(3)
+        for final in [list(mishimash_playout(1, 40, n))[-1]]
+    ]
+    section = stats_view.statistics(solo, TODAY, EN)[-1]
+    idents = [chart.ident for chart in section.charts]
+    assert "stats-mishimash-wins" not in idents and "stats-mishimash-solo" in idents
+    mixed = stats_view.statistics(solo + played()[0], TODAY, EN)[-1]
+    wins = next(c for c in mixed.charts if c.ident == "stats-mishimash-wins")
+    assert [row[0] for row in wins.rows] == ["Bold computer"]

@@ -166,7 +166,6 @@ def daily_stats(entries: Iterable[Entry], today: date) -> DailyStats:
 
 # MISHIMASH ----------------------------------------------------------------------------------------
 PEOPLE = "people"  # pass and play, people only
-SOLO = "solo"
 
 
 @dataclass(frozen=True)
@@ -179,7 +178,9 @@ class Tally:
 class MishimashStats:
     games: int
     real_dice: int  # of them, played with real dice typed in
-    by_opponent: dict[str, Tally]  # a computer's level, PEOPLE or SOLO → your games and wins
+    # A computer's level or PEOPLE → your games and wins. Solo games have no opponent: their
+    # record is the turns (X15), in `solo_turns`, not a win.
+    by_opponent: dict[str, Tally]
     wins_by_name: dict[str, int]  # games of people only: who wins most
     turns: int  # your turns replayed
     mean_turn: float | None  # points banked a turn (a bust banks none)
@@ -202,9 +203,9 @@ def given_up(entry: Entry) -> float | None:
 
 
 def opponents(entry: Entry) -> list[str]:
-    """The kinds of opponent a MISHIMASH game counts under."""
+    """The kinds of opponent a MISHIMASH game counts under: none for a solo game."""
     if len(entry.seats) == 1:
-        return [SOLO]
+        return []
     levels = sorted({seat.level for seat in entry.seats if seat.level})
     return levels or [PEOPLE]
 

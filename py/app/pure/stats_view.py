@@ -242,7 +242,7 @@ def mishimash_section(stats: MishimashStats, t: Translator) -> Section:
             for kind, tally in stats.by_opponent.items()
         ],
     )
-    charts = [wins]
+    charts = [wins] if stats.by_opponent else []  # solo games only: no one to win against
     if stats.given_up:
         charts.append(
             trend_chart(
