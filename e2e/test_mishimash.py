@@ -52,6 +52,12 @@ def test_x15_a_solo_game_reaches_the_target_and_saves_its_turn_record(
     assert row.locator("td").nth(1).text_content() == str(turns)
     assert re.search(r"20\d\d", row.locator("td").nth(2).text_content() or "")
     both_sizes(page, shot, "mishimash-solo-over")
+    # A tester found BEST RECORDS touching the standings' last row: the two tables stand apart.
+    gap = page.evaluate(
+        "document.querySelector('#ms-records h3').getBoundingClientRect().top"
+        " - document.querySelector('#ms-standings').getBoundingClientRect().bottom"
+    )
+    assert gap >= 16
     assert page_log.console_errors == []
     page.get_by_role("button", name="NEW GAME").click()
     expect(page.get_by_role("button", name="START")).to_be_visible()
