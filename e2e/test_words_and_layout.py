@@ -309,3 +309,37 @@ def test_vietnamese_says_the_next_die_without_tiep_xuc(
         re.compile(r"Xúc xắc \d \(\d\) được chọn tiếp theo\.")
     )
     assert "tiếp xúc" not in announced(page)
+
+
+# The seat choices whose text does not fit inside their select at its width (the select's own
+# padding and its arrow, about 24 px, taken off).
+CUT_CHOICES = """select => {
+    const style = getComputedStyle(select);
+    const pen = document.createElement("canvas").getContext("2d");
+    pen.font = style.font;
+    const room = select.clientWidth - parseFloat(style.paddingLeft)
+        - parseFloat(style.paddingRight) - 24;
+    return [...select.options].map(o => o.text).filter(t => pen.measureText(t).width > room);
+}"""
+
+
+def test_who_plays_a_seat_is_never_cut_inside_its_select_at_320_px(
+    browser: Browser, base_url: str, pages: list[Page]
+) -> None:
+    """At 320-390 px a tester read "Computer: strongest (" in the seat's select: its text is
+    now the level's short name, and what the computer does is a line under it."""
+    page = new_page(browser, base_url, "en", "#mishimash")
+    pages.append(page)
+    page.set_viewport_size({"width": 320, "height": 800})
+    for language in ("en", "pt", "hu", "vi"):
+        page.evaluate(f"localStorage.setItem('cubiri.language', '{language}')")
+        page.reload()
+        page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
+        seat = page.locator("select[data-seat='0']")
+        assert page.evaluate(CUT_CHOICES, seat.element_handle()) == [], language
+        seat.select_option("strongest")
+        about = load_translator(language)("mishimash.computer.about.strongest")
+        described = page.locator("#" + (seat.get_attribute("aria-describedby") or "none"))
+        expect(described).to_have_text(about)
+        seat.select_option("")
+        expect(page.locator(".ms-seat-about")).to_have_count(0)

@@ -96,7 +96,7 @@ class SetupForm:
             field.setAttribute("aria-label", t("mishimash.setup.name", n=index + 1))
             field.autocomplete = "off"
             item.appendChild(field)
-            item.appendChild(self._seat_select(index, seat))
+            item.append(*self._seat_select(index, seat))
             if len(self.seats) > 1:
                 remove = document.createElement("button")
                 remove.type = "button"
@@ -119,25 +119,36 @@ class SetupForm:
             notes.append(t.plural("mishimash.setup.full", engine.MAX_PLAYERS))
         show_text(by_id("ms-names-note"), " ".join(notes))
 
-    def _seat_select(self, index: int, seat: Seat) -> Any:
-        """Who plays this seat: a person, or a computer at one of its levels."""
+    def _seat_select(self, index: int, seat: Seat) -> list[Any]:
+        """Who plays this seat: a person, or a computer at one of its levels (grouped), and what
+        the chosen computer does on a line of its own. The select shows a short name: a long
+        one ("Computer: best odds (most points on average)") was cut inside it at 320-390 px."""
         t = self.host.t
         select = document.createElement("select")
         select.className = "ms-seat"
         select.dataset.seat = str(index)
         select.setAttribute("aria-label", t("mishimash.setup.seat", n=index + 1))
-        for level in (PERSON, *computer.LEVEL_NAMES):
+        person = document.createElement("option")
+        person.value = PERSON
+        person.textContent = t("mishimash.setup.person")
+        person.selected = seat.level == PERSON
+        computers = document.createElement("optgroup")
+        computers.label = t("mishimash.setup.computer")
+        for level in computer.LEVEL_NAMES:
             option = document.createElement("option")
             option.value = level
-            key = (
-                f"mishimash.computer.level.{level_key(level)}"
-                if level
-                else "mishimash.setup.person"
-            )
-            option.textContent = t(key)
+            option.textContent = t(f"mishimash.computer.level.{level_key(level)}")
             option.selected = level == seat.level
-            select.appendChild(option)
-        return select
+            computers.appendChild(option)
+        select.append(person, computers)
+        if seat.level == PERSON:
+            return [select]
+        about = document.createElement("p")
+        about.className = "ms-seat-about"
+        about.id = f"ms-seat-about-{index}"
+        about.textContent = t(f"mishimash.computer.about.{level_key(seat.level)}")
+        select.setAttribute("aria-describedby", about.id)
+        return [select, about]
 
     def _show_expected_turns(self) -> None:
         """Beside the target, how long the game is: turns at best play (for each player)."""
