@@ -152,7 +152,8 @@ def test_a_bad_file_is_refused_with_its_reason_and_nothing_changes(
         ),
         "tampered.json": (
             json.dumps(tampered),
-            "This file was changed or damaged: one of its entries does not check.",
+            "This file was changed or damaged: one of its entries does not check."
+            " Found in game 1 of 2 in YOUR GAMES (MAGDAGDON, 2026-03-14).",
         ),
     }
     for name, (text, reason) in cases.items():

@@ -7,7 +7,7 @@ import pytest
 from app.pure import data_file, data_view
 from app.pure.data_file import Merged, Refused
 from app.pure.i18n import available_languages, load_translator
-from tests.test_data_file import LATER, a_phone
+from tests.test_data_file import LATER, a_phone, edit_game, file_with, set_at
 
 EN = load_translator("en")
 NAMES = {"en": "English", "hu": "Magyar"}
@@ -44,6 +44,34 @@ def test_every_refusal_says_why_and_that_nothing_changed(reason: str) -> None:
         t = load_translator(language)
         text = data_view.refusal(Refused(reason), t)
         assert text.endswith(t("data.unchanged")) and f"data.refused.{reason}" not in text
+
+
+@pytest.mark.parametrize(
+    ("change", "named"),
+    [
+        (edit_game("mishimash", "totals", [40, 0]), "game 2 of 2 in YOUR GAMES (MISHIMASH, "),
+        (set_at(["history", "games", 0, "seats"], "x"), "game 1 of 2 in YOUR GAMES (MAGDAGDON, "),
+        (set_at(["history", "games", 1], 7), "game 2 of 2 in YOUR GAMES."),
+        (set_at(["tables", "magdagdon_scores", "peaceful", 0, "score"], 9999), "the MAGDAGDON high"),
+        (set_at(["tables", "mishimash_records", "targets", "100", 0, "turns"], 0), "the MISHIMASH"),
+        (set_at(["daily", "days", "2026-03-14", "peaceful", "score"], 10**9), "the daily"),
+        (set_at(["games", "magdagdon", "game", "log"], [["roll"]] * 2), "the MAGDAGDON game in"),
+        (set_at(["settings", "cubiri.sound"], "loud"), "the setting “Sounds”."),
+        (set_at(["settings", "cubiri.secret"], "on"), "the settings."),
+        (set_at(["saved"], "yesterday"), "the file's header."),
+    ],
+)
+def test_a_refused_file_names_the_entry_that_does_not_check(change: object, named: str) -> None:
+    """A tester's edited file was refused with "one of its entries does not check", and they
+    could not tell which: the message now names it (a game by its place, name and day)."""
+    with pytest.raises(Refused) as refused:
+        data_file.read(file_with(change))
+    text = data_view.refusal(refused.value, EN)
+    assert text.startswith(EN("data.refused.tampered") + " Found in ")
+    assert named in text and text.endswith(" Nothing was changed.")
+    for language in available_languages():
+        shown = data_view.refusal(refused.value, load_translator(language))
+        assert "{" not in shown and "data." not in shown, shown
 
 
 def test_the_file_settings_are_named_with_their_values() -> None:

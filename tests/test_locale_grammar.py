@@ -78,6 +78,8 @@ NOT_COUNTED = {
     "review.magdagdon.behind": "scores, labelled: you 190, the computer 212, by 22",
     "review.magdagdon.level": "a score, labelled",
     "stats.of": "a share as two numbers: 3 of 5",
+    "data.what.game": "a place as two numbers: game 3 of 12",
+    "data.what.game_unread": "a place as two numbers: game 3 of 12",
     "stats.given_up.summary": "means, labelled: 12.4 at the start",
     "stats.solo.summary": "label and value: Fewest turns: 5",
     "magdagdon.score": "label and value: Score 120",

@@ -20,6 +20,7 @@ player to be asked about, never applied by themselves.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -67,15 +68,21 @@ STORED_KEYS = (
 )
 
 
+# Where in a file a tampered entry is, for the player: a kind (a locale key's last part,
+# data.what.…) and what names it (a game's place in the history, its name and day; a setting).
+Where = tuple[str, dict[str, Any]]
+
+
 class Refused(ValueError):
-    """A file that cannot be loaded: `reason` is one of the REASONS, `detail` says where."""
+    """A file that cannot be loaded: `reason` is one of the REASONS, `detail` says where (for
+    the log), `where` the same for the player (a tester could not tell which entry failed)."""
 
     REASONS = ("not_json", "too_large", "other_app", "newer_format", "tampered")
 
-    def __init__(self, reason: str, detail: str = "") -> None:
+    def __init__(self, reason: str, detail: str = "", where: Where | None = None) -> None:
         assert reason in self.REASONS
         super().__init__(f"{reason}: {detail}" if detail else reason)
-        self.reason, self.detail = reason, detail
+        self.reason, self.detail, self.where = reason, detail, where
 
 
 @dataclass(frozen=True)
@@ -149,53 +156,78 @@ def read(text: str) -> Contents:
         raise Refused("other_app")
     version = data.get("format")
     if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-        raise Refused("tampered", "format")
+        raise Refused("tampered", "format", HEADER)
     if version > FORMAT:
         raise Refused("newer_format", str(version))
     unknown = set(data) - _SECTIONS
     if unknown:
-        raise Refused("tampered", f"unknown sections {sorted(unknown)}")
+        raise Refused("tampered", f"unknown sections {sorted(unknown)}", HEADER)
     saved = data.get("saved")
     if not isinstance(saved, str) or instant(saved) is None:
-        raise Refused("tampered", "saved")
-    entries = _checked(history.parse, data.get("history"), "history")
-    for entry in entries:
+        raise Refused("tampered", "saved", HEADER)
+    raw_history = data.get("history")
+    entries = _checked(history.parse, raw_history, "history", lambda: _bad_game(raw_history))
+    for place, entry in enumerate(entries, 1):
         if not history.replays(entry):
-            raise Refused("tampered", f"history: game {entry.id} does not replay to its figures")
+            where = _game(place, len(entries), entry.game, entry.ended)
+            raise Refused("tampered", f"history: game {entry.id} does not replay", where)
     tables_data = _section(data, "tables", set(TABLE_KEYS))
     tables = {
-        section: _checked(book.parse, tables_data.get(section), section)
+        section: _checked(book.parse, tables_data.get(section), section, lambda s=section: (s, {}))
         for section, (_key, book) in TABLE_KEYS.items()
     }
-    results = _checked(daily.parse_results, data.get("daily"), "daily")
+    results = _checked(daily.parse_results, data.get("daily"), "daily", lambda: ("daily", {}))
     games_data = _section(data, "games", set(GAME_KEYS))
     games: dict[str, str] = {}
     for section, raw in games_data.items():
         text_of = json.dumps(raw)
         if GAME_KEYS[section][1].load(text_of)[0] is None:
-            raise Refused("tampered", f"the {section} game in progress")
+            where = ("game_in_progress", {"game": section})
+            raise Refused("tampered", f"the {section} game in progress", where)
         games[section] = text_of
     settings = _section(data, "settings", set(SETTINGS))
     for key, value in settings.items():
         if value not in SETTINGS[key]:
-            raise Refused("tampered", f"setting {key}")
+            raise Refused("tampered", f"setting {key}", ("setting", {"key": key}))
     return Contents(saved, entries, tables, results, games, dict(settings))
+
+
+HEADER: Where = ("header", {})
+
+
+def _game(place: int, count: int, game: object, ended: object) -> Where:
+    """A game of the file's history by its place, with its name and day where they read."""
+    if game in ("magdagdon", "mishimash") and isinstance(ended, str) and instant(ended):
+        return ("game", {"n": place, "count": count, "game": game, "day": ended[:10]})
+    return ("game_unread", {"n": place, "count": count})
+
+
+def _bad_game(raw: object) -> Where:
+    """The first game of the file's history that storage's parser would drop."""
+    games = raw.get("games") if isinstance(raw, dict) else None
+    if isinstance(games, list):
+        for place, item in enumerate(games, 1):
+            alone = {"version": history.VERSION, "games": [item]}
+            if history.parse(json.dumps(alone))[1]:
+                known = item if isinstance(item, dict) else {}
+                return _game(place, len(games), known.get("game"), known.get("ended"))
+    return ("history", {})
 
 
 def _section(data: dict[str, Any], name: str, allowed: set[str]) -> dict[str, Any]:
     value = data.get(name, {})
     if not isinstance(value, dict) or not set(value) <= allowed:
-        raise Refused("tampered", name)
+        raise Refused("tampered", name, (name, {}))
     return value
 
 
-def _checked(parse: Any, value: object, name: str) -> Any:
+def _checked(parse: Any, value: object, name: str, where: Callable[[], Where]) -> Any:
     """A section through storage's own parser: refused at the first entry it would drop."""
     if value is None:
         return parse(None)[0]
     parsed, problems = parse(json.dumps(value))
     if problems:
-        raise Refused("tampered", f"{name}: {problems[0][:200]}")
+        raise Refused("tampered", f"{name}: {problems[0][:200]}", where())
     return parsed
 
 

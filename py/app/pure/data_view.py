@@ -6,6 +6,8 @@ Pure Python: the browser side (app.browser.your_data) shows these texts.
 
 from __future__ import annotations
 
+from typing import Any
+
 from app.pure.data_file import SETTINGS, Merged, Refused
 from app.pure.i18n import Translator
 
@@ -24,8 +26,23 @@ GAMES = {"magdagdon": "MAGDAGDON", "mishimash": "MISHIMASH"}
 
 
 def refusal(error: Refused, t: Translator) -> str:
-    """Why a file was not loaded, and that nothing changed."""
-    return f"{t(f'data.refused.{error.reason}')} {t('data.unchanged')}"
+    """Why a file was not loaded, which entry failed where one did, and that nothing changed."""
+    parts = [t(f"data.refused.{error.reason}")]
+    if error.where is not None:
+        parts.append(t("data.where", what=where(*error.where, t)))
+    parts.append(t("data.unchanged"))
+    return " ".join(parts)
+
+
+def where(kind: str, params: dict[str, Any], t: Translator) -> str:
+    """A file's entry named for the player (data_file.Where): games by their shown name,
+    settings by their SETTINGS label."""
+    named = dict(params)
+    if "game" in named:
+        named["game"] = GAMES[named["game"]]
+    if "key" in named:
+        named["name"] = t(SETTING_NAMES[named.pop("key")])
+    return t(f"data.what.{kind}", **named)
 
 
 def loaded(merged: Merged, t: Translator) -> str:
