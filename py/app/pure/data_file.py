@@ -173,7 +173,7 @@ def read(text: str) -> Contents:
             raise Refused("tampered", f"history: game {entry.id} does not replay", where)
     tables_data = _section(data, "tables", set(TABLE_KEYS))
     tables = {
-        section: _checked(book.parse, tables_data.get(section), section, lambda s=section: (s, {}))
+        section: _checked(book.parse, tables_data.get(section), section, _named(section))
         for section, (_key, book) in TABLE_KEYS.items()
     }
     results = _checked(daily.parse_results, data.get("daily"), "daily", lambda: ("daily", {}))
@@ -193,6 +193,10 @@ def read(text: str) -> Contents:
 
 
 HEADER: Where = ("header", {})
+
+
+def _named(section: str) -> Callable[[], Where]:
+    return lambda: (section, {})
 
 
 def _game(place: int, count: int, game: object, ended: object) -> Where:
