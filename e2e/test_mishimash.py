@@ -9,6 +9,7 @@ from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
+from app.pure.i18n import load_translator
 from cubiri.mishimash import game as engine
 from e2e.conftest import PHONE, PageLog, both_sizes, keyboard_to
 from e2e.mishimash_driver import (
@@ -21,6 +22,8 @@ from e2e.mishimash_driver import (
     push_luck,
 )
 from e2e.waits import settled
+
+EN = load_translator("en")
 
 Open = Callable[[str], Page]
 Shot = Callable[[str], Path]
@@ -117,8 +120,10 @@ def test_x17_a_tie_is_played_off_by_the_tied_players_only(
     driver.play_until(bank_a_little, sudden_death_of_two)
     tied = [names[p] for p in driver.state.contenders]
     out = next(name for name in names if name not in tied)
+    level = EN.number(driver.state.totals[driver.state.contenders[0]] / 2)
     expect(page.locator("#ms-banner")).to_have_text(
-        f"SUDDEN DEATH: {' and '.join(tied)} play until one is ahead."
+        f"SUDDEN DEATH: {' and '.join(tied)} are level at {level} and play a turn each,"
+        " in this order, until one is ahead."
     )
     expect(page.locator("#ms-players li", has_text=out).locator("small")).to_have_text("out")
     both_sizes(page, shot, "mishimash-sudden-death")

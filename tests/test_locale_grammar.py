@@ -279,7 +279,7 @@ def renders(t: Translator, base: str) -> list[str]:
     params |= {"value": t("coach.percent", percent=t.number(42.5))}  # a chance
     if base in NAME_PLURALS:
         names = NAMES[t.language]
-        return [t.plural_names(base, names[:count]) for count in (1, 2, 3)]
+        return [t.plural_names(base, names[:count], **params) for count in (1, 2, 3)]
     counts = COUNTS + (HALVES if base in POINT_MESSAGES else ())
     return [t.plural(base, n, **{**params, "points": t.number(n)}) for n in counts]
 
@@ -322,7 +322,9 @@ def sentences(language: str) -> dict[str, str]:
         "final 1": final[0],
         "final 2": final[1],
         "final 3": final[2],
-        "sudden 2": t.plural_names("mishimash.sudden_death", NAMES_OF[language][:2]),
+        "sudden 2": t.plural_names(
+            "mishimash.sudden_death", NAMES_OF[language][:2], total=t.number(40.5)
+        ),
         "banked 1": banked(NAMES_OF[language][0], 1),
         "banked 0.5": banked(NAMES_OF[language][1], 0.5),
         "banked 10.5": banked(NAMES_OF[language][1], 10.5),
@@ -349,7 +351,10 @@ KNOWN_GOOD = {
         "final 1": "FINAL ROUND: Ana plays once more.",
         "final 2": "FINAL ROUND: Ana and Bruno play once more.",
         "final 3": "FINAL ROUND: Ana, Bruno and Cy play once more.",
-        "sudden 2": "SUDDEN DEATH: Ana and Bruno play until one is ahead.",
+        "sudden 2": (
+            "SUDDEN DEATH: Ana and Bruno are level at 40.5 and play a turn each, in this order,"
+            " until one is ahead."
+        ),
         "banked 1": "Ana banks 1 point.",
         "banked 0.5": "Bruno banks 0.5 points.",
         "banked 10.5": "Bruno banks 10.5 points.",
@@ -365,7 +370,10 @@ KNOWN_GOOD = {
         "final 1": "RONDA FINAL: Ana joga mais uma vez.",
         "final 2": "RONDA FINAL: Ana e Bruno jogam mais uma vez.",
         "final 3": "RONDA FINAL: Ana, Bruno e Carla jogam mais uma vez.",
-        "sudden 2": "MORTE SÚBITA: Ana e Bruno jogam até um ficar à frente.",
+        "sudden 2": (
+            "MORTE SÚBITA: Ana e Bruno estão empatados com 40,5 e jogam um turno cada,"
+            " por esta ordem, até um ficar à frente."
+        ),
         "banked 1": "Ana guardou 1 ponto.",
         "banked 0.5": "Bruno guardou 0,5 pontos.",
         "banked 10.5": "Bruno guardou 10,5 pontos.",
@@ -382,7 +390,8 @@ KNOWN_GOOD = {
         "final 2": "UTOLSÓ KÖR: Anna és Erzsébet még egy kört játszanak.",
         "final 3": "UTOLSÓ KÖR: Anna, Erzsébet és Béla még egy kört játszanak.",
         "sudden 2": (
-            "HIRTELEN HALÁL: Anna és Erzsébet addig játszanak, amíg egyikük előre nem kerül."
+            "HIRTELEN HALÁL: Anna és Erzsébet 40,5 ponttal holtversenyben állnak, és ebben a"
+            " sorrendben egy-egy kört játszanak, amíg egyikük előre nem kerül."
         ),
         "banked 1": "Anna 1 pontot mentett.",
         "banked 0.5": "Erzsébet 0,5 pontot mentett.",
@@ -399,7 +408,10 @@ KNOWN_GOOD = {
         "final 1": "VÒNG CUỐI: An chơi thêm một lượt.",
         "final 2": "VÒNG CUỐI: An và Bình chơi thêm một lượt.",
         "final 3": "VÒNG CUỐI: An, Bình và Chi chơi thêm một lượt.",
-        "sudden 2": "VÒNG PHÂN ĐỊNH: An và Bình chơi đến khi có một người dẫn trước.",
+        "sudden 2": (
+            "VÒNG PHÂN ĐỊNH: An và Bình đang hòa với 40,5 điểm và lần lượt mỗi người chơi một"
+            " lượt theo thứ tự này cho đến khi có một người dẫn trước."
+        ),
         "banked 1": "An chốt 1 điểm.",
         "banked 0.5": "Bình chốt 0,5 điểm.",
         "banked 10.5": "Bình chốt 10,5 điểm.",
@@ -505,7 +517,10 @@ HU_DEFAULT_NAMES = {
     "winner": "Az 1. játékos nyert!",
     "final": "UTOLSÓ KÖR: az 1. játékos és a 2. játékos még egy kört játszanak.",
     "final one": "UTOLSÓ KÖR: az 5. játékos még egy kört játszik.",
-    "sudden": "HIRTELEN HALÁL: a 4. játékos és Anna addig játszanak, amíg egyikük előre nem kerül.",
+    "sudden": (
+        "HIRTELEN HALÁL: a 4. játékos és Anna 12 ponttal holtversenyben állnak, és ebben a"
+        " sorrendben egy-egy kört játszanak, amíg egyikük előre nem kerül."
+    ),
     "person": "Most Anna következik.",
     "typed twice": "Több játékos neve is ez: 1. játékos. Adj minden játékosnak más nevet.",
 }
@@ -525,7 +540,9 @@ def test_hungarian_default_names_keep_their_article_in_a_sentence() -> None:
         "winner": hu("mishimash.winner", name=default(1)),
         "final": hu.plural_names("mishimash.final_round", [default(1), default(2)]),
         "final one": hu.plural_names("mishimash.final_round", [default(5)]),
-        "sudden": hu.plural_names("mishimash.sudden_death", [default(4), "Anna"]),
+        "sudden": hu.plural_names(
+            "mishimash.sudden_death", [default(4), "Anna"], total=hu.number(12)
+        ),
         "person": hu("announce.mishimash.turn", name="Anna"),
         "typed twice": hu("mishimash.setup.duplicate", name=default(1)),
     }
@@ -617,7 +634,13 @@ def test_the_mishimash_view_writes_names_and_points_through_the_rules() -> None:
         start, round=engine.Round.SUDDEN_DEATH, contenders=(0, 2), still_to_play=(0, 2)
     )
     assert build_view(tie, frozenset(), t).banner == (
-        "SUDDEN DEATH: Ana and Cy play until one is ahead."
+        "SUDDEN DEATH: Ana and Cy are level at 0 and play a turn each, in this order,"
+        " until one is ahead."
+    )
+    # A second sudden death says the total they are still level at, once Ana has played too.
+    again = dataclasses.replace(tie, totals=(81, 60, 81), still_to_play=(2,), current=2)
+    assert build_view(again, frozenset(), t).banner.startswith(
+        "SUDDEN DEATH: Ana and Cy are level at 40.5"
     )
 
 
