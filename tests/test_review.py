@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from app.pure import review, review_view
+from app.pure import review, review_view, score_sheet
 from app.pure.i18n import load_translator
 from cubiri.mishimash import game as engine
 from cubiri.mishimash import odds, strategy
@@ -78,15 +78,39 @@ def test_best_play_costs_nothing_and_computers_are_not_reviewed() -> None:
 
 
 def test_a_costly_decision_is_said_with_its_dice() -> None:
-    decision = review.Decision(0, 5, 3, (3, 5, 3, 3), 2.5, "select", (3, 3, 3), (3, 3, 3, 5), 23.33)
+    decision = review.Decision(
+        0, 5, 3, (3, 5, 3, 3), 2.5, "select", (3, 3, 3), (3, 3, 3, 5), 23.33, ("race", 5)
+    )
     costly = review_view.costly(decision, EN)
     assert costly.text == (
-        "Turn 5, roll 3 (3 5 3 3): took 3 3 3, best play takes 3 3 3 5:"
+        "Round 5, roll 3 (3 5 3 3): took 3 3 3, best play takes 3 3 3 5:"
         " 23.3 points of expected value given up."
     )
     assert costly.taken == (True, False, True, True)
-    bank = review.Decision(0, 2, 1, (5, 1, 2, 2, 3, 4), 15.0, "decide", "BANK", "ROLL AGAIN", 1.0)
+    bank = review.Decision(
+        0, 2, 1, (5, 1, 2, 2, 3, 4), 15.0, "decide", "BANK", "ROLL AGAIN", 1.0, ("final", 1)
+    )
     assert review_view.costly(bank, EN).text == (
-        "Turn 2, roll 1 (5 1 2 2 3 4): banked, rolling on was better:"
+        "FINAL ROUND, roll 1 (5 1 2 2 3 4): banked, rolling on was better:"
         " 1 point of expected value given up."
     )
+
+
+def test_a_decision_names_its_turn_as_the_score_sheet_does(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A tester's review said "Turn 3, roll 3" of a turn their score sheet showed as FINAL
+    ROUND: a decision carries the sheet's row (a race turn's round, the final round, a sudden
+    death by its number)."""
+    monkeypatch.setattr(review, "SHOWN", 10_000)  # every decision, not the costliest few
+    monkeypatch.setattr(review, "EPSILON", -1.0)
+    names = ("", "", "")
+    state = played(bank_a_little, seed=3, players=3, target=10)
+    sheet = {(turn.seat, turn.row) for turn in score_sheet.played(state)[0]}
+    made = {
+        (seat.seat, decision.row)
+        for seat in review.review(engine.ENGINE.to_dict(state), names, odds)
+        for decision in seat.costliest
+    }
+    assert made == sheet  # every turn had a decision, each named by its row
+    assert ("final", 1) in {row for _, row in made}

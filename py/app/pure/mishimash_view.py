@@ -260,7 +260,9 @@ def _banner(state: State, t: Translator) -> str:
         # The names in the order they play (a tester could not tell why Bo went first), and
         # the total they are level at: the round's, so a second sudden death says it too.
         level = points(t, state.totals[state.still_to_play[0]])
-        return t.plural_names("mishimash.sudden_death", _names(state, state.contenders), total=level)
+        return t.plural_names(
+            "mishimash.sudden_death", _names(state, state.contenders), total=level
+        )
     return ""
 
 

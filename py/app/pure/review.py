@@ -21,9 +21,10 @@ Pure Python. `values` is where the numbers come from: the page passes the coach'
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
+from app.pure.score_sheet import turn_row
 from cubiri.kernel import Dice, action_from_dict
 from cubiri.mishimash import game as mishimash
 from cubiri.mishimash.game import Bank, Phase, Roll, RollAgain, Select
@@ -58,6 +59,9 @@ class Decision:
     chosen: tuple[int, ...] | str  # the dice taken, or BANK / ROLL_AGAIN
     best: tuple[int, ...] | str
     cost: float  # expected points given up, >= 0
+    # The score sheet's row of the turn: ("race", its round), ("final", 1) or ("sudden", n),
+    # so the review names a turn as the sheet does (a tester read "Turn 3" for FINAL ROUND).
+    row: tuple[str, int] = ("race", 1)
 
 
 @dataclass(frozen=True)
@@ -78,18 +82,23 @@ def review(log: dict[str, Any], levels: Sequence[str], values: Values) -> list[S
     decisions: dict[int, list[Decision]] = {seat: [] for seat in people}
     luck = dict.fromkeys(people, 0.0)
     turn = [0] * len(state.players)
+    row, sudden = ("race", 1), 0
     for raw in log["log"]:
         action = action_from_dict(mishimash.ENGINE.kinds, raw)
         seat = state.current
-        if isinstance(action, Roll):
+        if isinstance(action, Roll):  # a turn begins
             turn[seat] += 1
+            row, sudden = turn_row(state, seat, sudden)
         if seat in decisions:
+            decision: Decision | None = None
             if isinstance(action, Dice) and state.phase is Phase.THROW:
                 luck[seat] += _luck(state, action.values, values)
             elif isinstance(action, Select):
-                decisions[seat].append(_selection(state, action, turn[seat], values))
+                decision = _selection(state, action, turn[seat], values)
             elif isinstance(action, Bank | RollAgain):
-                decisions[seat].append(_decide(state, action, turn[seat], values))
+                decision = _decide(state, action, turn[seat], values)
+            if decision is not None:
+                decisions[seat].append(replace(decision, row=row))
         state = mishimash.ENGINE.apply(state, action)
     reviews = []
     for seat in people:

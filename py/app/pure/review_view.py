@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from app.pure.i18n import Translator
 from app.pure.review import Decision, SeatReview
+from app.pure.score_sheet import row_label
 from cubiri.mishimash.strategy import BANK
 
 
@@ -44,7 +45,7 @@ def _taken(dice: tuple[int, ...], chosen: tuple[int, ...]) -> tuple[bool, ...]:
 
 
 def costly(decision: Decision, t: Translator) -> Costly:
-    where = {"turn": t.number(decision.turn), "roll": t.number(decision.roll)}
+    where = {"when": row_label(*decision.row, t), "roll": t.number(decision.roll)}
     given_up = t.plural("review.given_up", _points(decision.cost))
     if decision.kind == "select":
         assert isinstance(decision.chosen, tuple) and isinstance(decision.best, tuple)

@@ -81,12 +81,12 @@ def played(state: engine.State) -> tuple[list[Turn], list[Correction]]:
         seat = before.current
         if current.turns[seat] == before.turns[seat]:
             continue  # the turn goes on
-        row, sudden = _row(before, seat, sudden)
+        row, sudden = turn_row(before, seat, sudden)
         banked = next((e for e in current.events if isinstance(e, engine.Banked)), None)
         kind, halves = (BANKED, banked.halves) if banked is not None else (BUST, 0)
         turns.append(Turn(seat, row, kind, halves))
     if not current.over and _started(current):
-        row, _ = _row(current, current.current, sudden)
+        row, _ = turn_row(current, current.current, sudden)
         turns.append(Turn(current.current, row, PLAYING, current.turn_halves))
     return turns, corrections
 
@@ -96,7 +96,7 @@ def _started(state: engine.State) -> bool:
     return state.phase is not engine.Phase.ROLL
 
 
-def _row(state: engine.State, seat: int, sudden: int) -> tuple[tuple[str, int], int]:
+def turn_row(state: engine.State, seat: int, sudden: int) -> tuple[tuple[str, int], int]:
     """The row of `seat`'s turn played at `state`, and the sudden-death rounds counted so far
     (a round's first turn is played while all its contenders are still to play)."""
     if state.round is engine.Round.RACE:
@@ -129,7 +129,7 @@ def build_sheet(state: engine.State, t: Translator) -> Sheet:
             if turn is not None and turn.kind != PLAYING:
                 running[seat] += turn.halves + fix
             cells.append(_cell(turn, running[seat], fix, t))  # banked: not the turn going on
-        lines.append(Row(kind, _row_label(kind, number, t), tuple(cells)))
+        lines.append(Row(kind, row_label(kind, number, t), tuple(cells)))
     best = max(state.totals)
     return Sheet(
         caption=t("table.sheet.caption"),
@@ -158,7 +158,7 @@ def _signed(halves: int, t: Translator) -> str:
     return ("+" if halves > 0 else "−") + _points(abs(halves), t)
 
 
-def _row_label(kind: str, number: int, t: Translator) -> str:
+def row_label(kind: str, number: int, t: Translator) -> str:
     if kind == RACE:
         return t("table.sheet.round", n=number)
     if kind == FINAL:
