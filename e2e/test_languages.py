@@ -149,7 +149,11 @@ def test_each_language_shows_its_terms_on_every_screen(
     five = ms.state.dice.index(5)
     page.locator(f"#ms-die-{five}").click()
     expect(page.locator("#ms-selection")).to_contain_text(terms["half"])
-    expect(page.locator("#ms-bank")).to_have_text(f"{terms['bank']} {terms['half']}")
+    bank = page.locator("#ms-bank")
+    expect(bank).to_contain_text(f"{terms['bank']} {terms['half']}")
+    # Under the label, the total BANK makes: the first turn's, so the turn's points.
+    total = load_translator(language)("mishimash.bank_total", total=terms["half"])
+    expect(bank.locator("small")).to_have_text(total)
     page.screenshot(path=str(shots / f"lang-{language}-mishimash.png"), full_page=True)
     page.context.close()
 

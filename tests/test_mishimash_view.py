@@ -3,6 +3,7 @@ what a turn's end and a game's end show, and what the setup refuses. Scripted di
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import pytest
@@ -235,3 +236,15 @@ def test_the_final_round_shows_the_total_to_beat_coach_on_or_off() -> None:
     second = engine.apply(engine.apply(second, Select((0, 1))), Bank())
     assert second.current == 1
     assert build_view(second, frozenset(), t).to_beat == "To beat: 2.5"
+
+
+def test_bank_says_the_total_it_makes_under_the_turns_points() -> None:
+    """A tester at the table added their total and the turn's points up at every BANK: the
+    button says both (the turn's points, and under them the total banking makes, X10)."""
+    start = dataclasses.replace(game(["Ana", "Bo"]), totals=(51, 0))  # Ana holds 25.5
+    state = rolled(start, [2, 2, 4, 2, 6, 1])
+    view = build_view(state, tap_die(state.dice, frozenset(), 0), t)
+    assert (view.bank_label, view.bank_total) == ("BANK 2", "total 27.5")
+    decided = apply(state, Select((0, 1, 3)))
+    assert build_view(decided, frozenset(), t).bank_total == "total 27.5"
+    assert build_view(start, frozenset(), t).bank_total == ""  # nothing to bank yet

@@ -636,6 +636,11 @@ class MishimashScreen:
         roll.disabled = view.roll is None  # a computer's turn: watch it
         by_id("ms-actions").hidden = rolling
         bank.textContent, bank.disabled = view.bank_label, view.bank is None
+        if view.bank_total:
+            total = document.createElement("small")
+            total.className = "ms-odds"
+            total.textContent = view.bank_total
+            bank.appendChild(total)
         again.textContent, again.disabled = view.roll_again_label, view.roll_again is None
         guard = self.guard
         guard.show(roll, "roll" if view.roll is not None else None)

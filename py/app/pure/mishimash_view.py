@@ -94,6 +94,8 @@ class MishimashView:
     roll: Moves | None  # the ROLL button
     bank: Moves | None
     bank_label: str
+    # The total BANK makes, under its label (a tester at the table added it up each time).
+    bank_total: str
     roll_again: Moves | None
     roll_again_label: str
     standings: list[tuple[str, str, str]]  # (rank, name, total) once over; ties share a rank
@@ -183,6 +185,12 @@ def build_view(
         bank_label=t("mishimash.bank_points", points=points(t, decided.turn_halves))
         if decided is not None
         else t("mishimash.bank"),
+        bank_total=t(
+            "mishimash.bank_total",
+            total=points(t, state.totals[state.current] + decided.turn_halves),
+        )
+        if decided is not None
+        else "",
         roll_again=(*select, RollAgain()) if _offers(then, RollAgain) and person else None,
         roll_again_label=t.plural("mishimash.roll_again_dice", next_dice),
         standings=_standings(state, t) if phase is Phase.OVER else [],
