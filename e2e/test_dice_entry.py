@@ -16,7 +16,6 @@ def test_a_typed_throw_is_taken_by_use_these_dice(page: Page, base_url: str) -> 
     page.set_viewport_size(PHONE)
     ready(page, base_url + "#mishimash")
     start(page, ["Ana", "Bela"], 100)
-    tap(page.locator("#ms-roll"))
     use = page.get_by_role("button", name="USE THESE DICE")
     expect(use).to_be_disabled()
     page.get_by_role("textbox", name="Dice").fill("115523")
@@ -39,7 +38,6 @@ def test_a_bad_typed_throw_is_refused_by_use_these_dice_too(page: Page, base_url
     page.set_viewport_size(PHONE)
     ready(page, base_url + "#mishimash")
     start(page, ["Ana", "Bela"], 100)
-    tap(page.locator("#ms-roll"))
     page.get_by_role("textbox", name="Dice").fill("11552")
     tap(page.get_by_role("button", name="USE THESE DICE"))
     expect(page.locator("#ms-entry-error")).to_have_text("This throw has 6 dice: 5 entered.")
@@ -58,7 +56,6 @@ def test_the_last_face_entered_by_keyboard_leaves_the_focus_on_use_these_dice(
     page.set_viewport_size(PHONE)
     ready(page, base_url + "#mishimash")
     start(page, ["Ana", "Bela"], 100)
-    tap(page.locator("#ms-roll"))
     face = page.locator("#ms-face-1")
     for _ in range(6):
         face.focus()

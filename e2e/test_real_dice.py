@@ -49,7 +49,9 @@ def start(
     page.locator("#ms-custom").fill(str(target))
     page.get_by_role("checkbox", name="Real dice").check()
     tap(page.locator("#ms-start"))
-    expect(page.locator("#ms-roll")).to_be_visible()
+    # A person's turn begins with the throw's entry (no ROLL: the table has thrown).
+    first_person = not (computers and 0 in computers)
+    expect(page.locator("#ms-entry" if first_person else "#ms-players")).to_be_visible()
 
 
 def field(page: Page):  # type: ignore[no-untyped-def]
@@ -57,13 +59,16 @@ def field(page: Page):  # type: ignore[no-untyped-def]
 
 
 def throw(page: Page, dice: str) -> None:
-    """ROLL if the turn starts, then the throw typed in the field with Enter."""
-    if page.locator("#ms-roll").is_visible():
-        tap(page.locator("#ms-roll"))
+    """The throw typed in the field with Enter (a turn's first throw too: no ROLL before it)."""
     expect(page.locator("#ms-entry")).to_be_visible()
+    before = logged(page)
     page.locator("#ms-entry-text").fill(dice)
     page.locator("#ms-entry-text").press("Enter")
-    expect(page.locator("#ms-entry")).to_be_hidden()
+    # Played once the game holds it (after a bust the next person's entry shows at once).
+    page.wait_for_function(
+        "([key, before]) => JSON.parse(localStorage.getItem(key)).game.log.length > before",
+        arg=[GAME_KEY, before],
+    )
 
 
 def take(page: Page, dice: tuple[int, ...], bank: bool = True) -> None:
@@ -78,8 +83,9 @@ def test_a_table_of_three_plays_to_a_sudden_death_with_typed_dice(
     ready(page, base_url + "#mishimash")
     start(page, ["Ann", "Bea", "Cy"], 2)
 
-    # The first throw by faces: six taps and USE THESE DICE (seven taps in all).
-    tap(page.locator("#ms-roll"))
+    # The first throw by faces: six taps and USE THESE DICE (seven taps in all; a tester had
+    # to tap ROLL before it every turn).
+    expect(page.locator("#ms-roll")).to_be_hidden()
     expect(page.locator("#ms-entry-prompt")).to_have_text("Throw 6 dice and enter them")
     before = logged(page)
     for text, message in (
@@ -113,15 +119,14 @@ def test_a_table_of_three_plays_to_a_sudden_death_with_typed_dice(
     expect(page.locator("#ms-die-0")).to_have_text("1")
     take(page, (0,))  # Ann banks 1
 
-    # Bea busts; UNDO takes back her throw (given back to mend), her ROLL, then Ann's BANK.
+    # Bea busts; UNDO takes back her throw (given back to mend), then Ann's BANK (the ROLL
+    # before Bea's throw was implied by it: no step of its own).
     throw(page, NOTHING)
     expect(page.locator("#ms-turn-of")).to_contain_text("Cy")
     undo = page.get_by_role("button", name="UNDO")
     tap(undo)
     expect(page.locator("#ms-entry-dice .die")).to_have_count(6)
     expect(page.locator("#ms-turn-of")).to_contain_text("Bea")
-    tap(undo)
-    expect(page.locator("#ms-roll")).to_be_visible()
     tap(undo)
     expect(page.locator("#ms-turn-of")).to_contain_text("Ann")
     expect(page.locator("#ms-bank")).to_be_enabled()
@@ -204,13 +209,12 @@ def test_a_real_dice_link_asks_first_and_a_computer_seat_throws_the_apps_dice(
     page.locator("#ms-names select[data-seat='1']").select_option("cautious")
     page.locator("#ms-names input[data-player='1']").fill("Cleo")
     tap(page.locator("#ms-start"))
-    tap(page.locator("#ms-roll"))
     tap(page.get_by_role("button", name="ROLL FOR ME"))
     for index in chosen:
         tap(page.locator(f"#ms-die-{index}"))
     tap(page.locator("#ms-bank"))
     expect(page.locator("#ms-turn-of")).to_contain_text("Ann", timeout=30_000)
-    expect(page.locator("#ms-roll")).to_be_enabled()
+    expect(page.locator("#ms-entry")).to_be_visible()
     raw = json.loads(page.evaluate(f"localStorage.getItem('{GAME_KEY}')"))
     assert raw["game"]["dice_scheme"] == TYPED and raw["seats"] == ["", "cautious"]
     after_computer = logged(page)
@@ -249,7 +253,6 @@ def test_axe_finds_nothing_on_the_real_dice_states(
     page.locator("#ms-real-dice").check()
     found = {"setup": axe_violations(page)}
     tap(page.locator("#ms-start"))
-    tap(page.locator("#ms-roll"))
     entered_then_refused(page, "ms", "7")
     found["entry"] = axe_violations(page)
     page.locator("#ms-entry-text").fill(ONES)

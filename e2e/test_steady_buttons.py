@@ -38,7 +38,6 @@ def test_bank_and_roll_again_stay_put_while_the_dice_are_picked(
     page.set_viewport_size(size)
     ready(page, base_url + "#mishimash")
     start(page, ["Ana", "Bela", "Cleo"], 10)
-    tap(page.locator("#ms-roll"))
     expect(page.locator("#ms-entry")).to_be_visible()
     no_sideways_scroll(page, size["width"])  # the six faces to enter a throw with
     coach, selection = page.locator("#ms-coach"), page.locator("#ms-selection")

@@ -5,7 +5,15 @@ from __future__ import annotations
 import pytest
 
 from app.pure.i18n import load_translator
-from app.pure.table_dice import EntryError, app_dice, entered_fits, parse_dice, undo
+from app.pure.table_dice import (
+    EntryError,
+    app_dice,
+    dice_to_enter,
+    entered_fits,
+    parse_dice,
+    throw_state,
+    undo,
+)
 from cubiri import dice as seeded
 from cubiri.kernel import Dice
 from cubiri.mishimash import game
@@ -140,3 +148,22 @@ def test_a_typed_throw_is_said_like_a_rolled_one() -> None:
     said = after_move(state, Dice((1, 2, 3, 4, 6, 6)), view, EN)
     rolled = after_move(state, game.Roll(), view, EN)
     assert said == rolled and "1, 2, 3, 4, 6, 6" in said
+
+
+def test_a_turn_of_real_dice_begins_with_its_throw_entered() -> None:
+    """A tester at the table tapped ROLL before every turn's entry: at the start of a turn
+    the throw to enter is the one ROLL opens (6 dice, X8), kept across a reload like any
+    other; with the app's dice, or once the game is over, there is none."""
+    from app.pure.saved_game import MISHIMASH, Saved
+
+    start = restart()
+    assert start.phase is game.Phase.ROLL
+    opened = throw_state(game.ENGINE, start, game.Roll())
+    assert opened == game.apply(start, game.Roll())
+    assert dice_to_enter(game.ENGINE, opened) == 6
+    waiting = game.apply(start, game.Roll())
+    assert throw_state(game.ENGINE, waiting, game.Roll()) is waiting  # a throw already waits
+    kept, problem = MISHIMASH.load(MISHIMASH.dump(Saved(start, entered=(6, 1))))
+    assert problem is None and kept is not None and kept.entered == (6, 1)
+    apps = game.new_game(["Ann", "Bea"], 100, 7)
+    assert throw_state(game.ENGINE, apps, game.Roll()) is None

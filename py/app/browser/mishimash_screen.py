@@ -40,7 +40,7 @@ from app.pure.mishimash_setup import PERSON, Seat, player_names, seat_levels
 from app.pure.mishimash_view import MishimashView, Moves, build_view
 from app.pure.saved_game import MISHIMASH, Saved
 from app.pure.score_sheet import Correction, Sheet, build_sheet, correction_line
-from app.pure.table_dice import app_dice, dice_to_enter, real_dice, undo
+from app.pure.table_dice import app_dice, dice_to_enter, real_dice, throw_state, undo
 from app.pure.tour import MISHIMASH_TARGET, SEEDS, Facts
 from cubiri import dice as seeded
 from cubiri.kernel import Dice, RuleError
@@ -59,9 +59,9 @@ class MishimashScreen:
         self.entry = DiceEntry(  # real dice: the throw entered at the table (issue 24)
             "ms",
             self._entering,
-            lambda: app_dice(engine.ENGINE, self.state).values,
+            lambda: app_dice(engine.ENGINE, self._throw_state()).values,
             self._entry_kept,
-            lambda values: self.play((Dice(values),)),
+            lambda values: self.play(self._throw_moves(values)),
             lambda: self.host.t,
         )
         self.sheet = ScoreSheet(self._sheet, self.render)
@@ -188,7 +188,7 @@ class MishimashScreen:
         self.guard.forget()
         self.render()
         self.computers.schedule()
-        by_id("ms-start" if self.state is None else "ms-roll").focus()
+        by_id("ms-start" if self.state is None else self._turn_start()).focus()
 
     def _tour_facts(self, state: engine.State) -> Facts:
         turn_over = state.turns[0] >= 1
@@ -305,7 +305,7 @@ class MishimashScreen:
         self.render()
         self._start_table_builds()
         if not self.computers.to_move():
-            by_id("ms-roll").focus()
+            by_id(self._turn_start()).focus()
         else:
             self.computers.schedule()
 
@@ -436,12 +436,37 @@ class MishimashScreen:
         waits = dice_to_enter(engine.ENGINE, state) is not None
         return waits and not self._is_person(state.current)
 
-    def _entering(self) -> int | None:
-        """The dice a person is to enter for the throw waiting (None: no such throw)."""
+    def _throw_state(self) -> engine.State | None:
+        """The game at the throw a person enters now: the one waiting, or at the start of a
+        person's turn the first throw (ROLL is then implied: a tester at the table had to tap
+        ROLL before every turn's entry); None when no person's throw is to be entered."""
         state = self.state
         if state is None or self.tour.active or not self._is_person(state.current):
             return None
-        return dice_to_enter(engine.ENGINE, state)
+        opened: engine.State | None = throw_state(engine.ENGINE, state, engine.Roll())
+        return opened
+
+    def _turn_start(self) -> str:
+        """What a person's turn begins with: ROLL, or with real dice the entry of the throw."""
+        return "ms-face-1" if self._entering() is not None else "ms-roll"
+
+    def _throw_moves(self, values: tuple[int, ...]) -> Moves:
+        """The moves of a throw entered: ROLL first where the turn has not begun."""
+        state = self.state
+        throw = (Dice(values),)
+        return (engine.Roll(), *throw) if state and state.phase is engine.Phase.ROLL else throw
+
+    def _entering(self) -> int | None:
+        """The dice a person is to enter for the throw waiting (None: no such throw)."""
+        thrown = self._throw_state()
+        return None if thrown is None else dice_to_enter(engine.ENGINE, thrown)
+
+    def _undoable_entry(self, at: engine.State) -> bool:
+        """Whether the move played at `at` is a person's entry for UNDO: a ROLL before typed
+        dice is not one (the throw entered implies it), so UNDO gives the throw back to mend
+        and, tapped again, goes to the entry before it."""
+        implied = real_dice(at) and at.phase is engine.Phase.ROLL
+        return self._is_person(at.current) and not implied
 
     def _entry_kept(self) -> None:
         """A face tapped, or an entered die removed: kept across a reload at once."""
@@ -457,7 +482,7 @@ class MishimashScreen:
         if state is None or self.overtaken() or (state.over and not real_dice(state)):
             return
         start = engine.new_game(state.players, state.target, state.seed, state.dice_scheme)
-        undone = undo(engine.ENGINE, state, start, lambda at: self._is_person(at.current))
+        undone = undo(engine.ENGINE, state, start, self._undoable_entry)
         if undone is None:
             return
         if state.over:  # the game goes on again: its end is entered again when it comes
@@ -673,7 +698,7 @@ class MishimashScreen:
         # The table throws: its dice are entered, not shown or tapped.
         by_id("ms-dice").hidden = by_id("ms-selection").hidden = entering is not None
         if entering is not None:
-            by_id("ms-actions").hidden = True
+            by_id("ms-actions").hidden = by_id("ms-roll").hidden = True
         # The table's own tools, for a game of real dice: the sheet that replaces the paper,
         # UNDO for a tap or a throw typed wrong.
         at_table = real_dice(state) and not self.tour.active

@@ -31,7 +31,7 @@ from typing import Any, Generic, TypeVar
 
 from app.pure.bounded import loads, version_of
 from app.pure.daily import GameMeta, parse_day
-from app.pure.table_dice import entered_fits
+from app.pure.table_dice import entered_fits, throw_state
 from cubiri import kernel
 from cubiri.magdagdon import game as magdagdon
 from cubiri.mishimash import game as mishimash
@@ -303,10 +303,16 @@ def _selection_fits(state: mishimash.State, dice: tuple[int, ...]) -> bool:
     return state.phase is mishimash.Phase.SELECT and all(0 <= d < len(state.dice) for d in dice)
 
 
+def _mishimash_throw(state: mishimash.State) -> kernel.Throw | None:
+    """The throw the table enters now: a turn's first one too, before its (implied) ROLL."""
+    opened = throw_state(mishimash.ENGINE, state, mishimash.Roll())
+    return None if opened is None else mishimash.ENGINE.throw(opened)
+
+
 MISHIMASH = SaveCodec(
     "MISHIMASH",
     mishimash.to_dict,
     mishimash.from_dict,
     selection_fits=_selection_fits,
-    throw=mishimash.ENGINE.throw,
+    throw=_mishimash_throw,
 )

@@ -20,7 +20,7 @@ from typing import Any
 
 from app.pure.i18n import Translator
 from cubiri import dice as seeded
-from cubiri.kernel import Action, Dice, Engine
+from cubiri.kernel import Action, Dice, Engine, RuleError
 
 FACES = range(1, 7)
 MAX_TYPED = 40  # longer than any throw written with separators: the field keeps no essay
@@ -82,6 +82,24 @@ def dice_to_enter(engine: Engine[Any], state: Any) -> int | None:
     """How many dice the table is to enter now (None: no throw waits for typed dice)."""
     throw = engine.throw(state) if state is not None and real_dice(state) else None
     return None if throw is None else throw.count
+
+
+def throw_state(engine: Engine[Any], state: Any, opening: Action | None = None) -> Any:
+    """The game at the throw the table enters now, in a game of real dice: the throw waiting,
+    or where `opening` (MISHIMASH's ROLL) begins a turn, the throw it opens (the table has
+    thrown: a tester tapped ROLL before every turn's entry); None when no throw is to be
+    entered."""
+    if state is None or not real_dice(state):
+        return None
+    if engine.throw(state) is not None:
+        return state
+    if opening is None:
+        return None
+    try:
+        opened = engine.apply(state, opening)
+    except RuleError:
+        return None
+    return opened if engine.throw(opened) is not None else None
 
 
 def app_dice(engine: Engine[Any], state: Any) -> Dice:
