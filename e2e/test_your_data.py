@@ -8,11 +8,13 @@ import re
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from playwright.sync_api import Browser, Page, expect
 
 from app.pure import data_file, history
 from e2e.conftest import PHONE, READY, READY_TIMEOUT_MS
-from tests.test_data_file import a_phone
+from tests.test_data_file import a_phone, a_table_phone
 
 KEYS = data_file.STORED_KEYS
 
@@ -58,11 +60,13 @@ def load(page: Page, path: Path) -> None:
     chooser.value.set_files(str(path))
 
 
+@pytest.mark.walkthrough  # the new phone has seen no walkthrough: the file tells it
 def test_data_saved_on_one_phone_loads_into_a_fresh_one_once(
     browser: Browser, base_url: str, tmp_path: Path
 ) -> None:
-    # A phone with two finished games, its tables, a daily, a game in progress, sound off.
-    phone = {**a_phone(), "cubiri.language": "en"}
+    # A phone with two finished games, its tables, a daily, a game in progress, sound off,
+    # both walkthroughs seen and a MISHIMASH table set up (Ann and the strongest computer).
+    phone = {**a_table_phone(), "cubiri.language": "en"}
     first = browser.new_context(viewport=PHONE, accept_downloads=True).new_page()
     opened_settings(first, base_url)
     first.evaluate(
@@ -90,7 +94,8 @@ def test_data_saved_on_one_phone_loads_into_a_fresh_one_once(
     expect(second.locator("#data-status")).to_have_text(
         re.compile(
             r"^Loaded: 2 games added, 3 high scores added,? and 1 daily result added\."
-            r" The MAGDAGDON game in progress comes from the file\.$"
+            r" The MAGDAGDON game in progress comes from the file\."
+            r" The MISHIMASH players and target come from the file\.$"
         )
     )
     after = stored(second)
@@ -125,6 +130,14 @@ def test_data_saved_on_one_phone_loads_into_a_fresh_one_once(
     # The game in progress came with the file: it opens where it was.
     second.goto(base_url + "#magdagdon")
     expect(second.locator("#md-dice .die").first).to_be_visible()
+    # The table came too, and the walkthrough seen on the old phone does not start again.
+    second.goto(base_url + "#mishimash")
+    second.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
+    expect(second.locator("#ms-start")).to_be_visible()  # the setup, not the walkthrough
+    expect(second.locator("#ms-names input[data-player='0']")).to_have_value("Ann")
+    expect(second.locator("#ms-names select[data-seat='1']")).to_have_value("strongest")
+    expect(second.locator("#ms-real-dice")).to_be_checked()
+    expect(second.locator("#tour-mishimash:visible")).to_have_count(0)
     second.context.close()
 
 

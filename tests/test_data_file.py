@@ -11,6 +11,7 @@ import pytest
 from app.pure import daily, data_file, history
 from app.pure.daily import DayResult
 from app.pure.data_file import Refused
+from app.pure.mishimash_setup import Seat, dump_seats
 from app.pure.records import MAGDAGDON_SCORES, MISHIMASH_SOLO, Record
 from app.pure.saved_game import MAGDAGDON, Saved
 from cubiri.magdagdon import game as magdagdon
@@ -159,7 +160,7 @@ def edit_game(game: str, figure: str, value: Any) -> Any:
         (file_with(set_at(["tables", "magdagdon_scores", "peaceful", 0, "turns"], 1)), "tampered"),
         ('{"app": "wordle", "format": 1}', "other_app"),
         ("[1, 2]", "other_app"),
-        (file_with(set_at(["format"], 2)), "newer_format"),
+        (file_with(set_at(["format"], data_file.FORMAT + 1)), "newer_format"),
         (file_with(set_at(["format"], "1")), "tampered"),
         (file_with(set_at(["saved"], "yesterday")), "tampered"),
         (file_with(set_at(["cheats"], True)), "tampered"),
@@ -210,3 +211,67 @@ def test_a_finished_game_is_no_game_in_progress_to_carry() -> None:
         {"cubiri.magdagdon.game": phone["cubiri.magdagdon.game"]}, file_of_a_game
     )
     assert taken.games_in_progress == ["magdagdon"] and taken.kept_here == []
+
+
+def a_table_phone() -> dict[str, str | None]:
+    """A phone whose walkthroughs were seen and whose MISHIMASH table is set up."""
+    return {
+        **a_phone(),
+        "cubiri.tour.magdagdon": "seen",
+        "cubiri.tour.mishimash": "seen",
+        "cubiri.mishimash.players": dump_seats([Seat("Ann"), Seat("Cubi", "strongest")]),
+        "cubiri.mishimash.target": "250",
+        "cubiri.mishimash.real_dice": "1",
+    }
+
+
+def test_the_walkthroughs_seen_and_the_table_setup_travel_to_a_new_phone() -> None:
+    """A tester's new phone showed both first-game walkthroughs again and an empty MISHIMASH
+    table: the file carries what was seen and the table's setup, taken where none is here."""
+    old = a_table_phone()
+    merged = data_file.merge({}, data_file.read(data_file.export(old, LATER)))
+    for key in (*data_file.TOUR_KEYS.values(), *data_file.SETUP_KEYS.values()):
+        assert merged.writes[key] == old[key], key
+    assert merged.setup_taken
+    # A phone with its own table keeps it; what was seen is never unseen.
+    here = {**a_phone(), "cubiri.mishimash.players": dump_seats([Seat("Bea")])}
+    merged = data_file.merge(here, data_file.read(data_file.export(old, LATER)))
+    assert not merged.setup_taken
+    assert not set(data_file.SETUP_KEYS.values()) & set(merged.writes)
+    assert merged.writes["cubiri.tour.mishimash"] == "seen"
+    unseen = data_file.read(data_file.export(a_phone(), LATER))
+    assert unseen.seen == () and unseen.setup == {}
+
+
+def test_a_file_of_the_first_format_still_loads() -> None:
+    data = json.loads(data_file.export(a_table_phone(), LATER))
+    del data["seen"], data["mishimash_setup"]
+    data["format"] = 1
+    contents = data_file.read(json.dumps(data))
+    assert contents.seen == () and contents.setup == {} and len(contents.history) == 2
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        set_at(["seen"], ["chess"]),
+        set_at(["seen"], ["mishimash", "mishimash"]),
+        set_at(["seen"], "all"),
+        set_at(["mishimash_setup", "players"], []),
+        set_at(["mishimash_setup", "players", 1, "level"], "godlike"),
+        set_at(["mishimash_setup", "players", 0, "name"], "A" * 100),
+        set_at(["mishimash_setup", "players", 0, "cheat"], True),
+        set_at(["mishimash_setup", "target"], 0),
+        set_at(["mishimash_setup", "target"], "250"),
+        set_at(["mishimash_setup", "real_dice"], "yes"),
+        set_at(["mishimash_setup", "colour"], "red"),
+    ],
+)
+def test_a_tampered_setup_or_walkthrough_list_is_refused(change: Any) -> None:
+    data = json.loads(data_file.export(a_table_phone(), LATER))
+    change(data)
+    with pytest.raises(Refused) as refused:
+        data_file.read(json.dumps(data))
+    assert refused.value.reason == "tampered"
+    assert refused.value.where is not None
+    assert refused.value.where[0] in ("seen", "mishimash_setup")

@@ -7,7 +7,7 @@ import pytest
 from app.pure import data_file, data_view
 from app.pure.data_file import Merged, Refused
 from app.pure.i18n import available_languages, load_translator
-from tests.test_data_file import LATER, a_phone, edit_game, file_with, set_at
+from tests.test_data_file import LATER, a_phone, a_table_phone, edit_game, file_with, set_at
 
 EN = load_translator("en")
 NAMES = {"en": "English", "hu": "Magyar"}
@@ -106,3 +106,15 @@ def test_every_language_has_every_text_of_your_data(language: str) -> None:
         "data.kept.no",
     ):
         assert t(key) != EN(key), key
+
+
+def test_a_table_setup_taken_from_the_file_is_said_and_its_refusal_named() -> None:
+    merged = data_file.merge({}, data_file.read(data_file.export(a_table_phone(), LATER)))
+    assert data_view.loaded(merged, EN).endswith(
+        " The MISHIMASH players and target come from the file."
+    )
+    for kind in ("seen", "mishimash_setup"):
+        for language in available_languages():
+            t = load_translator(language)
+            text = data_view.refusal(Refused("tampered", kind, (kind, {})), t)
+            assert "{" not in text and "data." not in text, text

@@ -28,12 +28,18 @@ from app.pure import daily, history
 from app.pure.bounded import instant, loads
 from app.pure.daily import DayResult, Results
 from app.pure.history import Entry
+from app.pure.mishimash_setup import PERSON, Seat, dump_seats, parse_seats, parse_target
 from app.pure.records import MAGDAGDON_SCORES, MISHIMASH_SOLO, RecordBook, Tables
 from app.pure.saved_game import MAGDAGDON, MISHIMASH, SaveCodec, in_progress
 from cubiri.magdagdon.difficulty import DIFFICULTIES
+from cubiri.mishimash.computer import LEVEL_NAMES
+from cubiri.mishimash.game import MAX_NAME, MAX_PLAYERS
 
 APP = "cubiri"
-FORMAT = 1
+# 2: the walkthroughs seen and the MISHIMASH table's setup travel too (a tester's new phone
+# showed both walkthroughs again and an empty table). A format 1 file still loads; an older
+# page refuses a format 2 file as newer, never as tampered.
+FORMAT = 2
 MAX_FILE_CHARS = 4_000_000  # the history's 1 MB, its tables and games, with room to spare
 
 # The stored keys a file carries, by section (app.browser.stores and the shell name them).
@@ -47,6 +53,15 @@ GAME_KEYS: dict[str, tuple[str, SaveCodec[Any]]] = {
     "magdagdon": ("cubiri.magdagdon.game", MAGDAGDON),
     "mishimash": ("cubiri.mishimash.game", MISHIMASH),
 }
+# The walkthroughs seen, by game ("seen" once shown), and the MISHIMASH table's setup: the
+# seats (names and who plays them), the target chosen last and whether the table throws real
+# dice (the setup form's keys).
+TOUR_KEYS = {"magdagdon": "cubiri.tour.magdagdon", "mishimash": "cubiri.tour.mishimash"}
+SETUP_KEYS = {
+    "players": "cubiri.mishimash.players",
+    "target": "cubiri.mishimash.target",
+    "real_dice": "cubiri.mishimash.real_dice",
+}
 # Settings and the values each may take: anything else in a file is a tampered entry.
 SETTINGS: dict[str, frozenset[str]] = {
     "cubiri.language": frozenset({"en", "pt", "hu", "vi"}),
@@ -57,7 +72,10 @@ SETTINGS: dict[str, frozenset[str]] = {
     "cubiri.sound": frozenset({"on", "off"}),
     "cubiri.vibration": frozenset({"on", "off"}),
 }
-_SECTIONS = {"app", "format", "saved", "history", "tables", "daily", "games", "settings"}
+_SECTIONS = {
+    *("app", "format", "saved", "history", "tables", "daily", "games", "settings"),
+    *("seen", "mishimash_setup"),
+}
 # Every stored key a file is made from (what `export` and `merge` read).
 STORED_KEYS = (
     HISTORY_KEY,
@@ -65,6 +83,8 @@ STORED_KEYS = (
     DAILY_KEY,
     *(key for key, _ in GAME_KEYS.values()),
     *SETTINGS,
+    *TOUR_KEYS.values(),
+    *SETUP_KEYS.values(),
 )
 
 
@@ -95,6 +115,8 @@ class Contents:
     daily: Results
     games: dict[str, str]  # section (GAME_KEYS) → the game's stored text
     settings: dict[str, str]  # stored key → value
+    seen: tuple[str, ...] = ()  # the games whose walkthrough was seen
+    setup: dict[str, str] = field(default_factory=dict)  # SETUP_KEYS' stored key → text
 
 
 @dataclass(frozen=True)
@@ -109,6 +131,7 @@ class Merged:
     games_in_progress: list[str] = field(default_factory=list)  # sections taken from the file
     kept_here: list[str] = field(default_factory=list)  # the file's, where one is here already
     settings_to_ask: dict[str, str] = field(default_factory=dict)  # key → the file's value
+    setup_taken: bool = False  # the MISHIMASH table's setup came from the file
 
 
 # Writing ------------------------------------------------------------------------------------------
@@ -135,7 +158,24 @@ def export(stored: dict[str, str | None], saved_at: str) -> str:
         for key in SETTINGS
         if (value := stored.get(key)) is not None and value in SETTINGS[key]
     }
+    data["seen"] = [game for game, key in TOUR_KEYS.items() if stored.get(key) == "seen"]
+    setup = _stored_setup(stored)
+    if setup:
+        data["mishimash_setup"] = setup
     return json.dumps(data, ensure_ascii=False, indent=1)
+
+
+def _stored_setup(stored: dict[str, str | None]) -> dict[str, Any]:
+    """The table's setup as the file holds it (nothing, where no game was ever set up here)."""
+    raw = stored.get(SETUP_KEYS["players"])
+    if raw is None:
+        return {}
+    setup: dict[str, Any] = {"players": json.loads(dump_seats(parse_seats(raw)))}
+    target, _ = parse_target(stored.get(SETUP_KEYS["target"]) or "")
+    if target is not None:
+        setup["target"] = target
+    setup["real_dice"] = stored.get(SETUP_KEYS["real_dice"]) == "1"
+    return setup
 
 
 def file_name(saved_at: str) -> str:
@@ -189,7 +229,46 @@ def read(text: str) -> Contents:
     for key, value in settings.items():
         if value not in SETTINGS[key]:
             raise Refused("tampered", f"setting {key}", ("setting", {"key": key}))
-    return Contents(saved, entries, tables, results, games, dict(settings))
+    seen = data.get("seen", [])
+    if not isinstance(seen, list) or not set(seen) <= set(TOUR_KEYS) or len(set(seen)) < len(seen):
+        raise Refused("tampered", "seen", ("seen", {}))
+    setup = _read_setup(_section(data, "mishimash_setup", set(SETUP_KEYS)))
+    return Contents(saved, entries, tables, results, games, dict(settings), tuple(seen), setup)
+
+
+def _read_setup(section: dict[str, Any]) -> dict[str, str]:
+    """The file's table setup as the stored keys' texts, every part checked."""
+    if not section:
+        return {}
+    where: Where = ("mishimash_setup", {})
+    players = section.get("players")
+    if not isinstance(players, list) or not 1 <= len(players) <= MAX_PLAYERS:
+        raise Refused("tampered", "mishimash_setup: players", where)
+    seats = [
+        Seat(item["name"], item["level"])
+        for item in players
+        if isinstance(item, dict)
+        and set(item) == {"name", "level"}
+        and isinstance(item["name"], str)
+        and len(item["name"]) <= MAX_NAME
+        and item["level"] in (PERSON, *LEVEL_NAMES)
+    ]
+    if len(seats) != len(players):
+        raise Refused("tampered", "mishimash_setup: a seat", where)
+    texts = {SETUP_KEYS["players"]: dump_seats(seats)}
+    target = section.get("target")
+    if target is not None:
+        if not isinstance(target, int) or isinstance(target, bool):
+            raise Refused("tampered", "mishimash_setup: target", where)
+        if parse_target(str(target))[0] != target:
+            raise Refused("tampered", "mishimash_setup: target", where)
+        texts[SETUP_KEYS["target"]] = str(target)
+    real = section.get("real_dice", False)
+    if not isinstance(real, bool):
+        raise Refused("tampered", "mishimash_setup: real_dice", where)
+    if real:
+        texts[SETUP_KEYS["real_dice"]] = "1"
+    return texts
 
 
 HEADER: Where = ("header", {})
@@ -278,6 +357,13 @@ def merge(stored: dict[str, str | None], contents: Contents) -> Merged:
             writes[key] = raw
             taken.append(section)
     ask = {key: value for key, value in contents.settings.items() if stored.get(key) != value}
+    for game in contents.seen:  # a walkthrough seen on the other phone is not shown again
+        if stored.get(TOUR_KEYS[game]) != "seen":
+            writes[TOUR_KEYS[game]] = "seen"
+    # The table set up here stays; the file's is taken where none was ever set up here.
+    setup_taken = bool(contents.setup) and stored.get(SETUP_KEYS["players"]) is None
+    if setup_taken:
+        writes.update(contents.setup)
     return Merged(
         writes,
         len(new),
@@ -287,6 +373,7 @@ def merge(stored: dict[str, str | None], contents: Contents) -> Merged:
         taken,
         kept,
         ask,
+        setup_taken,
     )
 
 

@@ -65,6 +65,8 @@ def loaded(merged: Merged, t: Translator) -> str:
         text += " " + t("data.loaded.game_taken", game=GAMES[section])
     for section in merged.kept_here:
         text += " " + t("data.loaded.game_kept", game=GAMES[section])
+    if merged.setup_taken:
+        text += " " + t("data.loaded.setup_taken")
     return text
 
 
