@@ -9,7 +9,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
 from playwright.sync_api import Browser, Page, expect
 
 from app.pure import data_file, history
