@@ -64,3 +64,32 @@ def test_the_last_face_entered_by_keyboard_leaves_the_focus_on_use_these_dice(
     expect(use).to_be_focused()
     page.keyboard.press("Enter")
     expect(page.locator("#ms-entry")).to_be_hidden()
+
+
+def test_a_throw_mended_after_undo_is_the_one_typed_and_each_turn_starts_empty(
+    page: Page, base_url: str
+) -> None:
+    """An audit: after a bust the next person's field still held the busted dice (Enter there
+    played them again); a throw given back by UNDO and typed again was played as the old dice
+    by USE THESE DICE; UNDO at the game's start said "Undone" of nothing."""
+    page.set_viewport_size(PHONE)
+    ready(page, base_url + "#mishimash")
+    start(page, ["Ana", "Bela"], 10)
+    undo = page.get_by_role("button", name="UNDO")
+    expect(undo).to_be_hidden()  # nothing to take back yet
+    field = page.get_by_role("textbox", name="Dice")
+    field.fill("223466")  # a bust (X11)
+    field.press("Enter")
+    expect(page.locator("#ms-turn-of")).to_contain_text("Bela")
+    expect(field).to_have_value("")
+    tap(undo)
+    expect(page.locator("#ms-turn-of")).to_contain_text("Ana")
+    expect(page.locator("#ms-entry-dice .die")).to_have_count(6)  # given back to mend
+    expect(undo).to_be_hidden()  # Ana's throw was the first entry
+    field.fill("115523")
+    expect(page.locator("#ms-entry-dice .die")).to_have_count(0)  # one way at a time
+    tap(page.get_by_role("button", name="USE THESE DICE"))
+    dice = page.locator("#ms-dice .die:not([hidden])")
+    expect(dice).to_have_count(6)
+    shown = [int(v) for v in dice.evaluate_all("ds => ds.map(d => d.dataset.value)")]
+    assert shown == [1, 1, 5, 5, 2, 3]

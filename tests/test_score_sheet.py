@@ -80,6 +80,9 @@ def test_the_turn_being_played_shows_its_points_so_far() -> None:
     assert sheet.leaders == {0}
     before_rolling = build_sheet(play(game.new_game(["Ann", "Bea"], 50, 0, seeded.TYPED)), EN)
     assert before_rolling.rows == () and before_rolling.leaders == frozenset()
+    # ROLL in, the throw not yet (with real dice the throw implies it): still no cell.
+    waiting = game.apply(game.new_game(["Ann", "Bea"], 50, 0, seeded.TYPED), game.Roll())
+    assert build_sheet(waiting, EN).rows == ()
 
 
 def test_the_sheet_reads_in_every_language() -> None:

@@ -40,7 +40,14 @@ from app.pure.mishimash_setup import PERSON, Seat, player_names, seat_levels
 from app.pure.mishimash_view import MishimashView, Moves, build_view
 from app.pure.saved_game import MISHIMASH, Saved
 from app.pure.score_sheet import Correction, Sheet, build_sheet, correction_line
-from app.pure.table_dice import app_dice, dice_to_enter, real_dice, throw_state, undo
+from app.pure.table_dice import (
+    Undone,
+    app_dice,
+    dice_to_enter,
+    real_dice,
+    throw_state,
+    undo,
+)
 from app.pure.tour import MISHIMASH_TARGET, SEEDS, Facts
 from cubiri import dice as seeded
 from cubiri.kernel import Dice, RuleError
@@ -67,6 +74,7 @@ class MishimashScreen:
         self.sheet = ScoreSheet(self._sheet, self.render)
         # The sheet of the game shown, made once a state and language (it replays the log).
         self._sheet_made: tuple[engine.State | None, str, Sheet | None] = (None, "", None)
+        self._undo_made: tuple[engine.State | None, Undone | None] = (None, None)
         self.correction = CorrectionForm(self._on_correct, lambda: self.host.t)
         self.form = SetupForm(host, self._start_game)  # the setup: who plays, to what target
         self.levels: tuple[str, ...] = ()  # the game's seats: PERSON or a computer's level
@@ -461,6 +469,15 @@ class MishimashScreen:
         thrown = self._throw_state()
         return None if thrown is None else dice_to_enter(engine.ENGINE, thrown)
 
+    def _undone(self, state: engine.State) -> Undone | None:
+        """The game one person's entry back (None: nothing to take back), once a state: UNDO
+        shows only where it does something (an audit pressed it at the game's start and was
+        told "Undone" of nothing)."""
+        if self._undo_made[0] is not state:
+            start = engine.new_game(state.players, state.target, state.seed, state.dice_scheme)
+            self._undo_made = (state, undo(engine.ENGINE, state, start, self._undoable_entry))
+        return self._undo_made[1]
+
     def _undoable_entry(self, at: engine.State) -> bool:
         """Whether the move played at `at` is a person's entry for UNDO: a ROLL before typed
         dice is not one (the throw entered implies it), so UNDO gives the throw back to mend
@@ -481,8 +498,7 @@ class MishimashScreen:
         state = self.state
         if state is None or self.overtaken() or (state.over and not real_dice(state)):
             return
-        start = engine.new_game(state.players, state.target, state.seed, state.dice_scheme)
-        undone = undo(engine.ENGINE, state, start, self._undoable_entry)
+        undone = self._undone(state)
         if undone is None:
             return
         if state.over:  # the game goes on again: its end is entered again when it comes
@@ -497,6 +513,7 @@ class MishimashScreen:
             # BANK or ROLL AGAIN taken back: a person's selection and decision are one tap, so
             # the screen before it comes back, its dice picked (a tester saw the next roll's
             # multiplier, no die kept and no coach).
+            start = engine.new_game(state.players, state.target, state.seed, state.dice_scheme)
             before = undo(engine.ENGINE, undone.state, start, lambda at: True)
             if before is not None:
                 undone, picked = before, frozenset(chosen.dice)
@@ -703,7 +720,7 @@ class MishimashScreen:
         # UNDO for a tap or a throw typed wrong.
         at_table = real_dice(state) and not self.tour.active
         by_id("ms-table-row").hidden = not at_table or over
-        undoable = at_table and bool(state.log)
+        undoable = at_table and self._undone(state) is not None
         by_id("ms-undo").hidden = not undoable or over
         by_id("ms-over-undo").hidden = not undoable or not over  # a last throw typed wrong
         self.sheet.render(over, at_table)

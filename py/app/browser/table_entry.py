@@ -117,9 +117,15 @@ class DiceEntry:
 
     def _on_typing(self, _event: Any) -> None:
         """The field changes: its refusal no longer holds (a tester saw "10 entered" stay under
-        a throw typed again), and the count says the dice typed."""
+        a throw typed again), and the count says the dice typed. The dice tapped (or given back
+        by UNDO) go: one throw is entered one way at a time, so USE THESE DICE never takes
+        the dice shown over the ones typed (an audit mended a throw by typing it, and the old
+        dice were played)."""
         self.error("")
         count = self._waiting()
+        if self._typed() and self.values:
+            self.values = ()
+            self._kept()  # saved and drawn without them
         if count is not None:
             typed = sum(char in "123456" for char in self._typed())
             self._show_progress(count, typed or len(self.values))
@@ -153,6 +159,7 @@ class DiceEntry:
         if absent(button) or button.disabled or count is None or len(self.values) >= count:
             return
         self.error("")
+        self._el("entry-text").value = ""  # a face tapped: the throw is entered by taps
         self.values = (*self.values, int(button.getAttribute("data-face")))
         self._kept()
         if button.disabled:  # the last die: the faces are off, so the focus goes on
@@ -187,10 +194,10 @@ class DiceEntry:
         self._throw(values)
 
     def _on_use(self, _event: Any) -> None:
-        if self._all_tapped():
-            self._throw(self.values)
-        elif self._typed():
+        if self._typed():
             self._take_typed()
+        elif self._all_tapped():
+            self._throw(self.values)
 
     def _on_for_me(self, _event: Any) -> None:
         """ROLL FOR ME: this throw with the app's dice, as a computer seat throws."""
@@ -198,8 +205,11 @@ class DiceEntry:
             self._throw(self._apps_dice())
 
     def _throw(self, values: tuple[int, ...]) -> None:
+        """The whole throw played. The field is emptied: the next person's entry can show at
+        once (after a bust), and an audit's Enter there replayed the last throw."""
         self.error("")
         self.values = ()
+        self._el("entry-text").value = ""
         self._thrown(values)
 
 

@@ -92,8 +92,11 @@ def played(state: engine.State) -> tuple[list[Turn], list[Correction]]:
 
 
 def _started(state: engine.State) -> bool:
-    """Whether the seat to play has begun its turn (ROLL pressed)."""
-    return state.phase is not engine.Phase.ROLL
+    """Whether the seat to play has begun its turn: its first throw is in (with real dice
+    ROLL is implied by the throw, so a turn waiting for it shows blank, not "0": an audit saw
+    a 0 after UNDO gave a first throw back)."""
+    waiting = state.phase is engine.Phase.THROW and state.roll_number <= 1
+    return state.phase is not engine.Phase.ROLL and not waiting
 
 
 def turn_row(state: engine.State, seat: int, sudden: int) -> tuple[tuple[str, int], int]:
