@@ -11,6 +11,7 @@ from app.pure.i18n import load_translator
 from cubiri.mishimash import game as engine
 from cubiri.mishimash import odds, strategy
 from e2e.mishimash_driver import Policy, bank_a_little, bank_at_once, mishimash_hunter, play_step
+from tests.test_win_chance import typed
 
 EN = load_translator("en")
 
@@ -64,7 +65,7 @@ def test_the_banked_points_are_the_average_plus_luck_minus_the_costs(
     start = odds.value(0, 6, 1, 0)
     for seat in review.review(engine.ENGINE.to_dict(state), ("", ""), odds):
         banked = state.totals[seat.seat] / 2
-        expected = state.turns[seat.seat] * start + seat.luck - seat.cost
+        expected = state.turns[seat.seat] * start + seat.luck - seat.cost - seat.unjudged
         assert banked == pytest.approx(expected, abs=0.01 * seat.decisions + 0.01)
 
 
@@ -99,9 +100,10 @@ def test_a_costly_decision_is_said_with_its_dice() -> None:
 def test_a_decision_names_its_turn_as_the_score_sheet_does(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """A tester's review said "Turn 3, roll 3" of a turn their score sheet showed as FINAL
-    ROUND: a decision carries the sheet's row (a race turn's round, the final round, a sudden
-    death by its number)."""
+    """A tester's review said "Turn 3" of a turn their score sheet showed as "Round 3": a
+    decision carries the sheet's row. Decisions played to win are not judged on points (an
+    audit was told a BANK past the target gave up 20.3 points, where the coach gave its
+    chance to win): no turn of the final round, nor that BANK, is in the review."""
     monkeypatch.setattr(review, "SHOWN", 10_000)  # every decision, not the costliest few
     monkeypatch.setattr(review, "EPSILON", -1.0)
     names = ("", "", "")
@@ -112,5 +114,16 @@ def test_a_decision_names_its_turn_as_the_score_sheet_does(
         for seat in review.review(engine.ENGINE.to_dict(state), names, odds)
         for decision in seat.costliest
     }
-    assert made == sheet  # every turn had a decision, each named by its row
-    assert ("final", 1) in {row for _, row in made}
+    race = {(seat, row) for seat, row in sheet if row[0] == "race"}
+    assert made == race and ("final", 1) in {row for _, row in sheet}
+
+
+def test_a_bank_that_reaches_the_target_against_rivals_is_not_judged_on_points() -> None:
+    """Ana banks one 1 to reach a target of 1, five dice in hand: for points rolling on is far
+    better, but the bank starts the final round with Bela to beat 0.5 (X14, X16): the coach
+    gives its chance to win, and the review leaves it out, its points kept apart."""
+    state = typed(["Ana", "Bela"], 1, [[1, 2, 3, 4, 6, 6], (0,), "bank"])
+    assert state.round is engine.Round.FINAL_ROUND
+    (ana, _bela) = review.review(engine.ENGINE.to_dict(state), ("", ""), odds)
+    assert ana.decisions == 1 and ana.costliest == []  # the selection only, best play
+    assert ana.unjudged > 1  # what rolling on would have averaged more

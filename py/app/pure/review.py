@@ -9,10 +9,14 @@ and zero for best play. The luck of a throw is the value of the best play of the
 (0 for a bust) minus what the throw was worth on average before it was thrown; over a game the
 luck and the costs account for the points banked against the expected points.
 
-In a final round the best play for *winning* can differ from the best for points: the review
-measures points, and says so. In a solo game a BANK that reaches the target ends the game on
-this turn (X15: the record is the turns), so it is best play whatever rolling on would average:
-rolling on there costs the turn's points times the chance that the next throw busts.
+Where a game of several plays to *win*, points on average are the wrong measure, and the coach
+gives the chance to win instead: the turns of a final round or a sudden death (X16, X17), and a
+BANK that reaches the target (X14). Those decisions are not judged (an audit banked 16 past a
+target of 10, the coach said "your chance to win is then 65%", and the review called it 20.3
+points given up); what they gave up in points is kept apart (`unjudged`), so the points banked
+still add up. In a solo game a BANK that reaches the target ends the game on this turn (X15:
+the record is the turns), so it is best play whatever rolling on would average: rolling on
+there costs the turn's points times the chance that the next throw busts.
 
 Pure Python. `values` is where the numbers come from: the page passes the coach's shipped tables
 (`cubiri.mishimash.odds`); tests pass the exact strategy and check the two agree.
@@ -72,6 +76,7 @@ class SeatReview:
     cost: float  # all its decisions' costs
     luck: float  # the dice against their average
     costliest: list[Decision] = field(default_factory=list)  # at most SHOWN, costliest first
+    unjudged: float = 0.0  # the points given up by decisions played to win (not judged)
 
 
 def review(log: dict[str, Any], levels: Sequence[str], values: Values) -> list[SeatReview]:
@@ -81,6 +86,7 @@ def review(log: dict[str, Any], levels: Sequence[str], values: Values) -> list[S
     people = [seat for seat in range(len(state.players)) if not _level(levels, seat)]
     decisions: dict[int, list[Decision]] = {seat: [] for seat in people}
     luck = dict.fromkeys(people, 0.0)
+    unjudged = dict.fromkeys(people, 0.0)
     turn = [0] * len(state.players)
     row, sudden = ("race", 1), 0
     for raw in log["log"]:
@@ -97,7 +103,9 @@ def review(log: dict[str, Any], levels: Sequence[str], values: Values) -> list[S
                 decision = _selection(state, action, turn[seat], values)
             elif isinstance(action, Bank | RollAgain):
                 decision = _decide(state, action, turn[seat], values)
-            if decision is not None:
+            if decision is not None and plays_to_win(state):
+                unjudged[seat] += decision.cost
+            elif decision is not None:
                 decisions[seat].append(replace(decision, row=row))
         state = mishimash.ENGINE.apply(state, action)
     reviews = []
@@ -112,6 +120,7 @@ def review(log: dict[str, Any], levels: Sequence[str], values: Values) -> list[S
                 sum(d.cost for d in made),
                 luck[seat],
                 costly[:SHOWN],
+                unjudged[seat],
             )
         )
     return reviews
@@ -149,6 +158,19 @@ def _decide(
         return _made(state, turn, "decide", taken, BANK, cost)
     value = choice.bank if taken == BANK else choice.roll
     return _made(state, turn, "decide", taken, choice.action, max(choice.bank, choice.roll) - value)
+
+
+def plays_to_win(state: mishimash.State) -> bool:
+    """Whether the decision in front of `state`'s player, in a game of several, is one to win
+    rather than to score: a turn of the final round or a sudden death, or a BANK that
+    reaches the target and starts the final round."""
+    if state.solo:
+        return False
+    if state.round is not mishimash.Round.RACE:
+        return True
+    if state.phase is not Phase.DECIDE:
+        return False
+    return mishimash.ENGINE.apply(state, Bank()).round is not mishimash.Round.RACE
 
 
 def bank_ends_solo(state: mishimash.State) -> bool:
