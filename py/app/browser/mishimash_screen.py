@@ -459,10 +459,10 @@ class MishimashScreen:
         return "ms-face-1" if self._entering() is not None else "ms-roll"
 
     def _throw_moves(self, values: tuple[int, ...]) -> Moves:
-        """The moves of a throw entered: ROLL first where the turn has not begun."""
-        state = self.state
-        throw = (Dice(values),)
-        return (engine.Roll(), *throw) if state and state.phase is engine.Phase.ROLL else throw
+        """The moves of a throw entered: those that opened it (the implied ROLL), then it."""
+        state, opened = self.state, self._throw_state()
+        opening = opened.log[len(state.log) :] if state and opened else ()
+        return (*opening, Dice(values))
 
     def _entering(self) -> int | None:
         """The dice a person is to enter for the throw waiting (None: no such throw)."""
@@ -474,8 +474,8 @@ class MishimashScreen:
         shows only where it does something (an audit pressed it at the game's start and was
         told "Undone" of nothing)."""
         if self._undo_made[0] is not state:
-            start = engine.new_game(state.players, state.target, state.seed, state.dice_scheme)
-            self._undo_made = (state, undo(engine.ENGINE, state, start, self._undoable_entry))
+            undone = undo(engine.ENGINE, state, _started(state), self._undoable_entry)
+            self._undo_made = (state, undone)
         return self._undo_made[1]
 
     def _undoable_entry(self, at: engine.State) -> bool:
@@ -513,8 +513,7 @@ class MishimashScreen:
             # BANK or ROLL AGAIN taken back: a person's selection and decision are one tap, so
             # the screen before it comes back, its dice picked (a tester saw the next roll's
             # multiplier, no die kept and no coach).
-            start = engine.new_game(state.players, state.target, state.seed, state.dice_scheme)
-            before = undo(engine.ENGINE, undone.state, start, lambda at: True)
+            before = undo(engine.ENGINE, undone.state, _started(state), lambda at: True)
             if before is not None:
                 undone, picked = before, frozenset(chosen.dice)
         self.computers.stop()
@@ -731,3 +730,8 @@ class MishimashScreen:
         if self.tour.active:
             self.tour.update(self._tour_facts(state))
         return view
+
+
+def _started(state: engine.State) -> engine.State:
+    """The game as it started (UNDO replays its log from there)."""
+    return engine.new_game(state.players, state.target, state.seed, state.dice_scheme)
