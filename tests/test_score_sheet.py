@@ -51,6 +51,16 @@ def test_every_round_is_a_row_and_every_turn_a_cell() -> None:
         (SUDDEN, "SUDDEN DEATH 2", [(BUST, "BUST!", "3"), (BANKED, "+0.5", "3.5"), gone]),
     ]
     assert sheet.leaders == {1} and sheet.totals == ("3", "3.5", "0.5")
+    assert sheet.leader_mark == "won"  # the game is over: Bea won, she does not lead (an audit)
+
+
+def test_a_solo_sheet_marks_no_leader() -> None:
+    """X15: a solo game has no one to lead or beat (an audit read "Solo Sam leads" on the solo
+    end screen), in play and once the target is reached."""
+    state = play(game.new_game(["Sam"], 2, 0, seeded.TYPED), ONE, (0,), "bank")
+    assert build_sheet(state, EN).leaders == frozenset()
+    over = play(state, ONE, (0,), "bank")
+    assert over.over and build_sheet(over, EN).leaders == frozenset()
 
 
 def test_the_totals_are_the_sum_of_the_cells() -> None:
@@ -77,7 +87,7 @@ def test_the_turn_being_played_shows_its_points_so_far() -> None:
     assert (bea.kind, bea.points, bea.total) == (PLAYING, "2", "0")
     assert bea.label == "playing, 2 points so far, total 0"
     assert sheet.rows[0].cells[0].label == "banked 1 point, total 1"
-    assert sheet.leaders == {0}
+    assert sheet.leaders == {0} and sheet.leader_mark == "leads"
     before_rolling = build_sheet(play(game.new_game(["Ann", "Bea"], 50, 0, seeded.TYPED)), EN)
     assert before_rolling.rows == () and before_rolling.leaders == frozenset()
     # ROLL in, the throw not yet (with real dice the throw implies it): still no cell.

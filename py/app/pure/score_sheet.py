@@ -58,8 +58,8 @@ class Row:
 class Sheet:
     caption: str
     names: tuple[str, ...]
-    leaders: frozenset[int]  # the seats whose total is the highest (none before anyone scores)
-    leader_mark: str  # what a leader's column head adds ("leads")
+    leaders: frozenset[int]  # the seats whose total is the highest, or the winner once over
+    leader_mark: str  # what a leader's column head adds ("leads", or "won" once over)
     rows: tuple[Row, ...]
     totals: tuple[str, ...]
     total_label: str
@@ -133,17 +133,30 @@ def build_sheet(state: engine.State, t: Translator) -> Sheet:
                 running[seat] += turn.halves + fix
             cells.append(_cell(turn, running[seat], fix, t))  # banked: not the turn going on
         lines.append(Row(kind, row_label(kind, number, t), tuple(cells)))
-    best = max(state.totals)
+    leaders, mark = _leaders(state, t)
     return Sheet(
         caption=t("table.sheet.caption"),
         names=state.players,
-        leaders=frozenset(p for p in seats if best > 0 and state.totals[p] == best),
-        leader_mark=t("table.sheet.leader"),
+        leaders=leaders,
+        leader_mark=mark,
         rows=tuple(lines),
         totals=tuple(_points(total, t) for total in state.totals),
         total_label=t("table.sheet.total"),
         corrections=tuple(correction_line(state, c, t) for c in corrections),
     )
+
+
+def _leaders(state: engine.State, t: Translator) -> tuple[frozenset[int], str]:
+    """Whom the column heads mark: the winner once the game is over ("won"), else the highest
+    totals ("leads"); nobody in a solo game, which has no one to lead (an audit read "Solo Sam
+    leads"), nor before anyone scores."""
+    if state.solo:
+        return frozenset(), ""
+    if state.over and state.winner is not None:
+        return frozenset({state.winner}), t("table.sheet.winner")
+    best = max(state.totals)
+    leaders = frozenset(p for p, total in enumerate(state.totals) if best > 0 and total == best)
+    return leaders, t("table.sheet.leader")
 
 
 def correction_line(state: engine.State, fix: Correction, t: Translator) -> str:
