@@ -216,9 +216,12 @@ def test_switching_language_keeps_the_game_in_progress(browser: Browser, base_ur
     driver.roll()
     (die, cell), *_ = placement_plan(driver.state)
     driver.stage(die, cell)
+    expect(page.locator("#announcer")).not_to_be_empty()
     page.locator("#screen-magdagdon [data-open=settings]").first.click()
     page.get_by_label("Language").select_option("pt")
     assert page.evaluate("document.documentElement.lang") == "pt-PT"
+    # Nothing said in English is left in the live region to be read in Portuguese (an audit).
+    expect(page.locator("#announcer")).to_be_empty()
     expect(page.locator("#screen-settings h1")).to_have_text("DEFINIÇÕES")
     page.locator("#screen-settings [data-back]").click()
     expect(page.locator("#md-primary")).to_have_text("CONFIRMAR · falta 1")

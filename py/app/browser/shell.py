@@ -395,6 +395,9 @@ class Shell:
         if language != self.t.language:
             self.t = self._translator(language)
             self.apply_locale()
+            # What was said stays in the region: in the old language it would be read in the
+            # new one's voice (an audit found it there after a switch).
+            document.getElementById("announcer").textContent = ""
             # Switching language redraws; it never touches a game's state.
             if self._magdagdon is not None:
                 self._magdagdon.last_view = None
