@@ -343,3 +343,41 @@ def test_who_plays_a_seat_is_never_cut_inside_its_select_at_320_px(
         expect(described).to_have_text(about)
         seat.select_option("")
         expect(page.locator(".ms-seat-about")).to_have_count(0)
+
+
+# How many lines each visible button of `selector` draws its text on.
+BUTTON_LINES = """selector => [...document.querySelectorAll(selector)]
+    .filter(b => b.getClientRects().length)
+    .map(b => {
+        const range = document.createRange();
+        range.selectNodeContents(b);
+        const tops = [];
+        for (const r of range.getClientRects())
+            if (r.width > 0 && !tops.some(top => Math.abs(top - r.top) < r.height / 2))
+                tops.push(r.top);
+        return [b.textContent, tops.length];
+    })"""
+
+
+def test_the_dice_entry_buttons_take_at_most_two_lines_at_320_px(
+    browser: Browser, base_url: str, pages: list[Page]
+) -> None:
+    """An audit saw the Vietnamese USE THESE DICE ("DÙNG CÁC XÚC XẮC NÀY") fill its button on
+    three lines at 320 px, beside the entry of a real throw."""
+    page = new_page(browser, base_url, "en", "#mishimash")
+    pages.append(page)
+    page.set_viewport_size(NARROW)
+    page.locator("#ms-names input[data-player='0']").fill("Ana")
+    tap(page.locator("#ms-add"))
+    page.locator("#ms-names input[data-player='1']").fill("Bela")
+    page.get_by_role("checkbox", name="Real dice").check()
+    tap(page.locator("#ms-start"))
+    for language in ("en", "pt", "hu", "vi"):
+        page.evaluate(f"localStorage.setItem('cubiri.language', '{language}')")
+        page.reload()
+        page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
+        expect(page.locator("#ms-entry")).to_be_visible()
+        lines = page.evaluate(BUTTON_LINES, "#ms-entry .ms-actions button")
+        assert len(lines) == 2 and all(count <= 2 for _, count in lines), (language, lines)
+        if language == "vi":
+            shot(page, "vi-dice-entry-320")
