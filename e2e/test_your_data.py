@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from app.pure import data_file, history
-from e2e.conftest import PHONE, READY, READY_TIMEOUT_MS
+from e2e.conftest import PHONE, READY, READY_TIMEOUT_MS, SCREENSHOTS
 from tests.test_data_file import a_phone, a_table_phone
 
 KEYS = data_file.STORED_KEYS
@@ -164,7 +164,7 @@ def test_a_bad_file_is_refused_with_its_reason_and_nothing_changes(
         ),
         "tampered.json": (
             json.dumps(tampered),
-            "This file was changed or damaged: one of its entries does not check."
+            "This file was changed or damaged: one of its entries is not valid."
             " Found in game 1 of 2 in YOUR GAMES (MAGDAGDON, 2026-03-14).",
         ),
     }
@@ -173,7 +173,15 @@ def test_a_bad_file_is_refused_with_its_reason_and_nothing_changes(
         path.write_text(text)
         load(page, path)
         expect(page.locator("#data-status")).to_have_text(f"{reason} Nothing was changed.")
+        # Shown as what went wrong, not as body text (an audit read past it).
+        expect(page.locator("#data-status")).to_have_attribute("data-kind", "refused")
         assert stored(page) == here, name
+    page.locator("#data-status").scroll_into_view_if_needed()
+    page.screenshot(path=str(SCREENSHOTS / "data-refused.png"))
+    good_file = tmp_path / "good.json"
+    good_file.write_text(json.dumps(good))
+    load(page, good_file)
+    expect(page.locator("#data-status")).not_to_have_attribute("data-kind", "refused")
 
 
 def test_the_line_on_keeping_the_data_follows_the_language_switched_to(

@@ -8,14 +8,17 @@ from typing import Any
 
 import pytest
 
-from app.pure import daily, data_file, history
+from app.pure import daily, data_file, data_view, history
 from app.pure.daily import DayResult
 from app.pure.data_file import Refused
+from app.pure.i18n import load_translator
 from app.pure.mishimash_setup import Seat, dump_seats
 from app.pure.records import MAGDAGDON_SCORES, MISHIMASH_SOLO, Record
 from app.pure.saved_game import MAGDAGDON, Saved
 from cubiri.magdagdon import game as magdagdon
 from tests.playouts import magdagdon_playout, mishimash_playout
+
+EN = load_translator("en")
 
 WHEN = "2026-03-14T09:30:12Z"
 LATER = "2026-04-01T18:00:00Z"
@@ -274,4 +277,28 @@ def test_a_tampered_setup_or_walkthrough_list_is_refused(change: Any) -> None:
         data_file.read(json.dumps(data))
     assert refused.value.reason == "tampered"
     assert refused.value.where is not None
-    assert refused.value.where[0] in ("seen", "mishimash_setup")
+    assert refused.value.where[0] in (
+        "seen",
+        "mishimash_setup",
+        "mishimash_seat",
+        "mishimash_target",
+    )
+
+
+def test_a_refused_setup_names_the_seat_or_the_target_that_failed() -> None:
+    """An audit's file with a bad computer level was refused as "the MISHIMASH players and
+    target": which player was bad is the first thing to know."""
+    data = json.loads(data_file.export(a_table_phone(), LATER))
+    set_at(["mishimash_setup", "players", 1, "level"], "godlike")(data)
+    with pytest.raises(Refused) as refused:
+        data_file.read(json.dumps(data))
+    assert refused.value.where == ("mishimash_seat", {"n": 2, "count": 2})
+    assert data_view.refusal(refused.value, EN) == (
+        "This file was changed or damaged: one of its entries is not valid. Found in player 2"
+        " of 2 at the MISHIMASH table (name, and who plays it). Nothing was changed."
+    )
+    data = json.loads(data_file.export(a_table_phone(), LATER))
+    set_at(["mishimash_setup", "target"], 0)(data)
+    with pytest.raises(Refused) as refused:
+        data_file.read(json.dumps(data))
+    assert data_view.where(*refused.value.where, EN) == "the MISHIMASH target"

@@ -113,8 +113,9 @@ def test_a_table_setup_taken_from_the_file_is_said_and_its_refusal_named() -> No
     assert data_view.loaded(merged, EN).endswith(
         " The MISHIMASH players and target come from the file."
     )
-    for kind in ("seen", "mishimash_setup"):
+    params = {"n": 2, "count": 3}
+    for kind in ("seen", "mishimash_setup", "mishimash_seat", "mishimash_target"):
         for language in available_languages():
             t = load_translator(language)
-            text = data_view.refusal(Refused("tampered", kind, (kind, {})), t)
+            text = data_view.refusal(Refused("tampered", kind, (kind, params)), t)
             assert "{" not in text and "data." not in text, text

@@ -81,6 +81,7 @@ NOT_COUNTED = {
     "stats.of": "a share as two numbers: 3 of 5",
     "data.what.game": "a place as two numbers: game 3 of 12",
     "data.what.game_unread": "a place as two numbers: game 3 of 12",
+    "data.what.mishimash_seat": "a place as two numbers: player 2 of 4",
     "stats.given_up.summary": "means, labelled: 12.4 at the start",
     "stats.solo.summary": "label and value: Fewest turns: 5",
     "magdagdon.score": "label and value: Score 120",

@@ -61,8 +61,11 @@ class YourData:
             create_once_callable(lambda _error: show(None)),
         )
 
-    def _say(self, text: str) -> None:
-        by_id("data-status").textContent = text
+    def _say(self, text: str, refused: bool = False) -> None:
+        """The line under the buttons, spoken too; a refusal is drawn as an error."""
+        status = by_id("data-status")
+        status.textContent = text
+        status.setAttribute("data-kind", "refused" if refused else "done")
         self.host.announce(text)
 
     # SAVE MY DATA ----------------------------------------------------------------------------
@@ -104,7 +107,7 @@ class YourData:
 
     def _refuse(self, error: data_file.Refused) -> None:
         self._offer_settings({})
-        self._say(data_view.refusal(error, self.host.t))
+        self._say(data_view.refusal(error, self.host.t), refused=True)
 
     def _merge(self, text: str) -> None:
         try:

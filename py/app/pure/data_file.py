@@ -7,7 +7,7 @@ their texts into a file (`export`), checks a file (`read`) and merges it (`merge
 A file is checked as strictly as storage is, section by section with the same parsers (the
 history, the high-score tables, the daily results, the games in progress replay their logs).
 Unlike storage, where an unusable entry is dropped so that the page goes on, a file with any
-entry that does not check is refused whole with the reason, and nothing changes: a tampered
+entry that is not valid is refused whole with the reason, and nothing changes: a tampered
 file must not smuggle in half of itself.
 
 Merging never loses what is here: a game of the history that is already here is not added
@@ -237,38 +237,45 @@ def read(text: str) -> Contents:
 
 
 def _read_setup(section: dict[str, Any]) -> dict[str, str]:
-    """The file's table setup as the stored keys' texts, every part checked."""
+    """The file's table setup as the stored keys' texts, every part checked; a refusal names
+    the seat (its place at the table) or the target that failed."""
     if not section:
         return {}
-    where: Where = ("mishimash_setup", {})
     players = section.get("players")
     if not isinstance(players, list) or not 1 <= len(players) <= MAX_PLAYERS:
-        raise Refused("tampered", "mishimash_setup: players", where)
-    seats = [
-        Seat(item["name"], item["level"])
-        for item in players
-        if isinstance(item, dict)
+        raise Refused("tampered", "mishimash_setup: players", ("mishimash_setup", {}))
+    seats = [_read_seat(item, n, len(players)) for n, item in enumerate(players, 1)]
+    texts = {SETUP_KEYS["players"]: dump_seats(seats)}
+    target = section.get("target")
+    if target is not None:
+        bad_target = Refused("tampered", "mishimash_setup: target", ("mishimash_target", {}))
+        if not isinstance(target, int) or isinstance(target, bool):
+            raise bad_target
+        if parse_target(str(target))[0] != target:
+            raise bad_target
+        texts[SETUP_KEYS["target"]] = str(target)
+    real = section.get("real_dice", False)
+    if not isinstance(real, bool):
+        raise Refused("tampered", "mishimash_setup: real_dice", ("mishimash_setup", {}))
+    if real:
+        texts[SETUP_KEYS["real_dice"]] = "1"
+    return texts
+
+
+def _read_seat(item: Any, n: int, count: int) -> Seat:
+    """Seat `n` of `count` (from 1): a name of at most MAX_NAME characters, a person or a
+    computer level the page knows."""
+    fine = (
+        isinstance(item, dict)
         and set(item) == {"name", "level"}
         and isinstance(item["name"], str)
         and len(item["name"]) <= MAX_NAME
         and item["level"] in (PERSON, *LEVEL_NAMES)
-    ]
-    if len(seats) != len(players):
-        raise Refused("tampered", "mishimash_setup: a seat", where)
-    texts = {SETUP_KEYS["players"]: dump_seats(seats)}
-    target = section.get("target")
-    if target is not None:
-        if not isinstance(target, int) or isinstance(target, bool):
-            raise Refused("tampered", "mishimash_setup: target", where)
-        if parse_target(str(target))[0] != target:
-            raise Refused("tampered", "mishimash_setup: target", where)
-        texts[SETUP_KEYS["target"]] = str(target)
-    real = section.get("real_dice", False)
-    if not isinstance(real, bool):
-        raise Refused("tampered", "mishimash_setup: real_dice", where)
-    if real:
-        texts[SETUP_KEYS["real_dice"]] = "1"
-    return texts
+    )
+    if not fine:
+        where: Where = ("mishimash_seat", {"n": n, "count": count})
+        raise Refused("tampered", f"mishimash_setup: seat {n}", where)
+    return Seat(item["name"], item["level"])
 
 
 HEADER: Where = ("header", {})
