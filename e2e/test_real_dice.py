@@ -15,7 +15,7 @@ from cubiri.dice import TYPED
 from cubiri.mishimash import game as engine
 from cubiri.mishimash import selection_points
 from e2e.a11y import axe_violations, new_page, open_at
-from e2e.conftest import PHONE, READY, READY_TIMEOUT_MS, WALKTHROUGH_SEEN, PageLog
+from e2e.conftest import PHONE, READY, READY_TIMEOUT_MS, SCREENSHOTS, WALKTHROUGH_SEEN, PageLog
 from e2e.taps import tap
 
 GAME_KEY = "cubiri.mishimash.game"
@@ -400,3 +400,29 @@ def history_games(page: Page) -> list[dict[str, object]]:
     raw = page.evaluate("localStorage.getItem('cubiri.history')")
     games: list[dict[str, object]] = json.loads(raw)["games"] if raw else []
     return games
+
+
+def test_a_sudden_death_on_a_small_phone_shows_its_banner_and_the_entry(
+    page: Page, base_url: str
+) -> None:
+    """At 320×640 the focus on a sudden-death turn's entry scrolled the SUDDEN DEATH banner
+    partly off the top (an audit): the turn now keeps it in view with the face focused."""
+    page.set_viewport_size({"width": 320, "height": 640})
+    ready(page, base_url + "#mishimash")
+    start(page, ["Ana", "Bela"], 1)
+    page.evaluate("location.hash = '#settings'")
+    page.get_by_label("Language").select_option("vi")  # the longest banner
+    page.evaluate("location.hash = '#mishimash'")
+    throw(page, ONE)
+    take(page, (0,))  # Ana reaches the target: the final round
+    throw(page, ONE)
+    take(page, (0,))  # Bela level: sudden death, Ana first
+    expect(page.locator("#ms-banner")).to_contain_text("VÒNG PHÂN ĐỊNH")
+    expect(page.locator("#ms-face-1")).to_be_focused()
+    page.wait_for_timeout(300)  # any smooth scroll settles
+    banner = page.locator("#ms-banner").bounding_box()
+    face = page.locator("#ms-face-1").bounding_box()
+    assert banner is not None and face is not None
+    assert banner["y"] >= 0, banner
+    assert face["y"] + face["height"] <= 640, face
+    page.screenshot(path=str(SCREENSHOTS / "mishimash-sudden-death-entry-vi-320.png"))

@@ -313,7 +313,9 @@ class MishimashScreen:
         self.render()
         self._start_table_builds()
         if not self.computers.to_move():
-            by_id(self._turn_start()).focus()
+            start = by_id(self._turn_start())
+            start.focus()
+            _banner_in_view_with(start)
         else:
             self.computers.schedule()
 
@@ -434,6 +436,8 @@ class MishimashScreen:
         else:
             target = by_id("ms-roll")
         self.guard.focus(target)
+        if target.id in ("ms-face-1", "ms-roll"):
+            _banner_in_view_with(target)
 
     # Real dice at the table (issue 24) -----------------------------------------------------------
     def _is_person(self, seat: int) -> bool:
@@ -735,3 +739,17 @@ class MishimashScreen:
 def _started(state: engine.State) -> engine.State:
     """The game as it started (UNDO replays its log from there)."""
     return engine.new_game(state.players, state.target, state.seed, state.dice_scheme)
+
+
+def _banner_in_view_with(target: Any) -> None:
+    """A turn's start focused `target` (its entry, or ROLL); the FINAL ROUND or SUDDEN DEATH
+    banner above is brought back into view as far as `target` stays in it (at 320×640 the
+    focus on a sudden-death turn's entry scrolled the banner off the top, an audit)."""
+    banner = by_id("ms-banner")
+    if banner.hidden:
+        return
+    above = -banner.getBoundingClientRect().top + 8
+    room = window.innerHeight - target.getBoundingClientRect().bottom - 8
+    shift = min(above, room)
+    if shift > 0:
+        window.scrollBy(0, -shift)
