@@ -1,6 +1,5 @@
-"""Issue 24: MAGDAGDON with real dice. A turn begins with the entry of the four dice thrown at
-the table (no ROLL: the table has thrown, as in MISHIMASH), REROLL asks for the values of the
-dice rerolled; placing, the powers, a MAGDAGDON and its RUIN as on
+"""Issue 24: MAGDAGDON with real dice. ROLL asks for the four dice thrown at the table, REROLL
+for the values of the dice rerolled; placing, the powers, a MAGDAGDON and its RUIN as on
 screen; the score recounted by the rules' own `score`; the high-score row and the end say the
 game was played with real dice."""
 
@@ -45,12 +44,9 @@ class TableDriver(MagdagdonDriver):
         expect(self.page.locator("#md-entry")).to_be_hidden()
 
     def roll(self) -> None:
-        """A turn's throw: entered at once, the focus on the entry (no ROLL to tap)."""
-        expect(self.page.locator("#md-primary")).to_be_hidden()
-        expect(self.page.locator("#md-message")).to_be_hidden()  # no "Press ROLL"
-        expect(self.page.locator("#md-entry-prompt")).to_have_text("Throw 4 dice and enter them")
-        expect(self.page.locator("#md-face-1")).to_be_focused()
+        tap(self.page.locator("#md-primary"))
         self.state = engine.apply(self.state, engine.Roll())
+        expect(self.page.locator("#md-entry-prompt")).to_have_text("Throw 4 dice and enter them")
         self.enter(throw_for(self.state, self.wanted))
         self.wanted = engine.Phase.PLACE
         if self.state.phase is not engine.Phase.MAGDAGDON:
@@ -64,15 +60,6 @@ def test_a_magdagdon_with_real_dice_to_its_end_with_a_reroll_and_a_ruin(
     page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
     page.get_by_role("checkbox", name="Real dice").check()
     driver = TableDriver(page, "peaceful")
-    # Two dice tapped at the turn's start are kept across a reload.
-    tap(page.locator("#md-face-2"))
-    tap(page.locator("#md-face-5"))
-    page.reload()
-    page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
-    expect(page.locator("#md-entry-dice .die")).to_have_count(2)
-    tap(page.locator("#md-entry-dice .die").first)
-    tap(page.locator("#md-entry-dice .die").first)
-    page.locator("#md-face-1").focus()  # where a reload's focus does not go by itself
     driver.play_turn()
     driver.wanted = engine.Phase.MAGDAGDON  # the second throw fits nowhere
     driver.roll()

@@ -167,21 +167,3 @@ def test_a_turn_of_real_dice_begins_with_its_throw_entered() -> None:
     assert problem is None and kept is not None and kept.entered == (6, 1)
     apps = game.new_game(["Ann", "Bea"], 100, 7)
     assert throw_state(game.ENGINE, apps, game.Roll()) is None
-
-
-def test_a_magdagdon_turn_of_real_dice_begins_with_its_four_dice_entered() -> None:
-    """MAGDAGDON's table as MISHIMASH's: a turn's four dice (M2) are entered without ROLL,
-    and those tapped at its start are kept across a reload; a REROLL's dice still wait as
-    before."""
-    from app.pure.saved_game import MAGDAGDON, Saved
-    from cubiri.magdagdon import game as magdagdon
-
-    start = magdagdon.new_game("peaceful", 0, seeded.TYPED)
-    assert start.phase is magdagdon.Phase.ROLL
-    opened = throw_state(magdagdon.ENGINE, start, magdagdon.Roll())
-    assert dice_to_enter(magdagdon.ENGINE, opened) == 4
-    kept, problem = MAGDAGDON.load(MAGDAGDON.dump(Saved(start, entered=(2, 5))))
-    assert problem is None and kept is not None and kept.entered == (2, 5)
-    placed = magdagdon.apply(opened, Dice((1, 2, 3, 4)))
-    kept, problem = MAGDAGDON.load(MAGDAGDON.dump(Saved(placed, entered=(2, 5))))
-    assert problem is None and kept is not None and kept.entered == ()  # no throw waits

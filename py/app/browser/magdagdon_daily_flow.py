@@ -12,6 +12,7 @@ from datetime import date
 from typing import TYPE_CHECKING
 
 from app.browser import stores
+from app.browser.dom import by_id
 from app.browser.magdagdon_daily import day_text, local_today
 from app.pure import daily
 from app.pure.daily import DayResult, GameMeta
@@ -49,7 +50,7 @@ class DailyFlow:
             counted = day == today and not daily.attempted(stores.daily_results(), day, difficulty)
             self.screen.new_game(difficulty, seed, day, practice=not counted)
             self.screen.render()
-            self.screen.focus_turn_start()
+            by_id("md-primary").focus()
 
         if self.screen.in_progress():
             self.screen.host.ask(self.screen.host.t("confirm.magdagdon.daily"), start)

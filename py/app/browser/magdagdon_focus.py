@@ -53,7 +53,7 @@ class Focus:
         elif isinstance(tap, engine.Stage):
             target = self.first_cell(view, placing=True) or _primary() or _first_die(view)
         elif isinstance(tap, engine.Confirm | engine.PlaceRuin | AcceptAt):
-            target = _entry() or _primary()  # the next turn: its throw's entry, or ROLL
+            target = _primary()
         elif isinstance(tap, CancelReroll | CancelAccept):
             target = by_id("md-reroll") if not by_id("md-reroll").disabled else _primary()
         if target is None and focus_lost(by_id("screen-magdagdon")):
@@ -79,13 +79,7 @@ class Focus:
 
 def _primary() -> Any:
     primary = by_id("md-primary")
-    return None if primary.disabled or primary.hidden else primary
-
-
-def _entry() -> Any:
-    """The first face of a throw's entry, where the table enters real dice (issue 24)."""
-    face = by_id("md-face-1")
-    return None if by_id("md-entry").hidden or face.disabled else face
+    return None if primary.disabled else primary
 
 
 def _first_die(view: MagdagdonView) -> Any:

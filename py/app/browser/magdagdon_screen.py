@@ -51,7 +51,7 @@ from app.pure.magdagdon_view import (
     rule_error,
 )
 from app.pure.saved_game import MAGDAGDON, Saved
-from app.pure.table_dice import app_dice, dice_to_enter, real_dice, throw_state
+from app.pure.table_dice import app_dice, dice_to_enter, real_dice
 from app.pure.tour import SEEDS, Facts
 from cubiri import dice as seeded
 from cubiri.kernel import Action, Dice, RuleError
@@ -66,9 +66,9 @@ class MagdagdonScreen:
         self.entry = DiceEntry(  # real dice: the throw entered at the table (issue 24)
             "md",
             self._entering,
-            lambda: app_dice(engine.ENGINE, self._throw_state()).values,
+            lambda: app_dice(engine.ENGINE, self.state).values,
             self._entry_kept,
-            self._enter_throw,
+            lambda values: self.tap(Dice(values)),
             lambda: self.host.t,
         )
         self.record_id: str | None = None
@@ -217,7 +217,7 @@ class MagdagdonScreen:
         if self.state is None:
             self.new_game(stores.difficulty())
         self.render()
-        self.focus_turn_start()
+        by_id("md-primary").focus()
 
     def _tour_facts(self, state: engine.State) -> Facts:
         return Facts(
@@ -231,7 +231,7 @@ class MagdagdonScreen:
         difficulty = self.state.difficulty if self.state is not None else stores.difficulty()
         self.new_game(difficulty, seed)
         self.render()
-        self.focus_turn_start()
+        by_id("md-primary").focus()
 
     def new_game(
         self,
@@ -271,7 +271,7 @@ class MagdagdonScreen:
         self.guard.forget()
         self._save()
         self.render()
-        self.focus_turn_start()
+        by_id("md-primary").focus()
 
     def game_meta(self) -> GameMeta:
         state = self.state
@@ -424,31 +424,9 @@ class MagdagdonScreen:
         return self.session.in_progress(self.state)
 
     # Real dice at the table (issue 24) -----------------------------------------------------------
-    def _throw_state(self) -> engine.State | None:
-        """The game at the throw the table enters now: the one waiting, or at a turn's start
-        the roll's (ROLL is then implied, as in MISHIMASH: the table has thrown); None when no
-        throw is to be entered."""
-        if self.tour.active:
-            return None
-        opened: engine.State | None = throw_state(engine.ENGINE, self.state, engine.Roll())
-        return opened
-
     def _entering(self) -> int | None:
         """How many dice the table is to enter for the throw waiting (None: none waits)."""
-        return dice_to_enter(engine.ENGINE, self._throw_state())
-
-    def _enter_throw(self, values: tuple[int, ...]) -> None:
-        """A whole throw entered: at a turn's start its implied ROLL first, then the dice."""
-        state = self.state
-        if state is None or self.overtaken():
-            return
-        if state.phase is engine.Phase.ROLL and self._play(engine.Roll()) is None:
-            return
-        self.tap(Dice(values))
-
-    def focus_turn_start(self) -> None:
-        """The focus where a turn begins: ROLL, or with real dice the entry's first face."""
-        by_id("md-face-1" if self._entering() is not None else "md-primary").focus()
+        return None if self.tour.active else dice_to_enter(engine.ENGINE, self.state)
 
     def _on_daily(self, _event: Any) -> None:
         """DAILY: today's puzzle, on the day's dice even at a table of real dice (said so)."""
@@ -471,7 +449,7 @@ class MagdagdonScreen:
         def start() -> None:
             self.new_game(difficulty, real=real)
             self.render()
-            self.focus_turn_start()
+            by_id("md-primary").focus()
 
         if self.in_progress():
             key = "confirm.magdagdon.real_dice" if real else "confirm.magdagdon.app_dice"
@@ -545,8 +523,6 @@ class MagdagdonScreen:
             by_id("md-dice").hidden = primary.hidden = by_id("md-powers").hidden = True
         else:
             by_id("md-dice").hidden = primary.hidden = False
-        # A turn's throw entered at once: "Press ROLL" would name a button not shown.
-        message.hidden = entering is not None and state.phase is engine.Phase.ROLL
         by_id("md-real-dice").checked = real_dice(state)
         self.hints.render(state, view, self.hint)
         self.daily.render_banner(self.meta, state)

@@ -294,14 +294,8 @@ def _pick_fits(state: magdagdon.State, die: int) -> bool:
     return state.phase is magdagdon.Phase.PLACE and die in state.available
 
 
-def _magdagdon_throw(state: magdagdon.State) -> kernel.Throw | None:
-    """The throw the table enters now: a turn's four dice too, before its (implied) ROLL."""
-    opened = throw_state(magdagdon.ENGINE, state, magdagdon.Roll())
-    return None if opened is None else magdagdon.ENGINE.throw(opened)
-
-
 MAGDAGDON = SaveCodec(
-    "MAGDAGDON", magdagdon.to_dict, magdagdon.from_dict, _pick_fits, throw=_magdagdon_throw
+    "MAGDAGDON", magdagdon.to_dict, magdagdon.from_dict, _pick_fits, throw=magdagdon.ENGINE.throw
 )
 
 
