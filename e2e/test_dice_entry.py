@@ -5,6 +5,7 @@ page."""
 
 from __future__ import annotations
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from e2e.conftest import PHONE
@@ -93,3 +94,19 @@ def test_a_throw_mended_after_undo_is_the_one_typed_and_each_turn_starts_empty(
     expect(dice).to_have_count(6)
     shown = [int(v) for v in dice.evaluate_all("ds => ds.map(d => d.dataset.value)")]
     assert shown == [1, 1, 5, 5, 2, 3]
+
+
+@pytest.mark.parametrize("width", [390, 320])
+def test_the_faces_stay_under_the_finger_at_the_first_tap(
+    page: Page, base_url: str, width: int
+) -> None:
+    """The empty box of the dice entered grew by 16-18 px at the first tap and every face
+    moved down under the finger (an audit): it keeps a die's room from the start."""
+    page.set_viewport_size({"width": width, "height": 844})
+    ready(page, base_url + "#mishimash")
+    start(page, ["Ana", "Bela"], 100)
+    face = page.locator("#ms-face-3")
+    before = face.bounding_box()
+    tap(face)
+    expect(page.locator("#ms-entry-dice .die")).to_have_count(1)
+    assert face.bounding_box() == before

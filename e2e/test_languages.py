@@ -232,3 +232,28 @@ def test_switching_language_keeps_the_game_in_progress(browser: Browser, base_ur
     assert page.evaluate("document.documentElement.lang") == "pt-PT"
     expect(page.locator(f"#md-cell-{cell}")).to_have_attribute("data-kind", "staged")
     page.context.close()
+
+
+def test_a_refusal_made_before_a_language_switch_goes_with_it(
+    browser: Browser, base_url: str
+) -> None:
+    """An audit saw "A die shows 1 to 6, not “7”: enter 6 dice." stay under the Vietnamese
+    entry after a switch: a refusal of an attempt made in the old language goes, with the
+    mark on its field."""
+    page = open_in(browser, base_url, "en-US", "#mishimash")
+    page.locator("#ms-names input[data-player='0']").fill("Ana")
+    page.get_by_role("checkbox", name="Real dice").check()
+    page.locator("#ms-start").click()
+    field = page.get_by_role("textbox", name="Dice")
+    field.fill("17")
+    field.press("Enter")
+    expect(page.locator("#ms-entry-error")).to_have_text(
+        "A die shows 1 to 6, not “7”: enter 6 dice."
+    )
+    expect(field).to_have_attribute("aria-invalid", "true")
+    page.evaluate("location.hash = '#settings'")
+    page.get_by_label("Language").select_option("vi")
+    page.evaluate("location.hash = '#mishimash'")
+    expect(page.locator("#ms-entry-error")).to_be_empty()
+    expect(page.locator("#ms-entry-text")).not_to_have_attribute("aria-invalid", "true")
+    page.context.close()

@@ -403,27 +403,34 @@ def history_games(page: Page) -> list[dict[str, object]]:
     return games
 
 
+@pytest.mark.parametrize("language", ["en", "vi"])
 def test_a_sudden_death_on_a_small_phone_shows_its_banner_and_the_entry(
-    page: Page, base_url: str
+    page: Page, base_url: str, language: str
 ) -> None:
-    """At 320×640 the focus on a sudden-death turn's entry scrolled the SUDDEN DEATH banner
-    partly off the top (an audit): the turn now keeps it in view with the face focused."""
+    """At 320×640 the focus on a sudden-death turn's entry scrolled the Vietnamese SUDDEN
+    DEATH banner off the top, and left the English entry's USE THESE DICE below the bottom
+    (audits): the turn now shows the banner and the entry, whole where both fit (English)."""
     page.set_viewport_size({"width": 320, "height": 640})
     ready(page, base_url + "#mishimash")
     start(page, ["Ana", "Bela"], 1)
     page.evaluate("location.hash = '#settings'")
-    page.get_by_label("Language").select_option("vi")  # the longest banner
+    page.get_by_label("Language").select_option(language)
     page.evaluate("location.hash = '#mishimash'")
     throw(page, ONE)
     take(page, (0,))  # Ana reaches the target: the final round
     throw(page, ONE)
     take(page, (0,))  # Bela level: sudden death, Ana first
-    expect(page.locator("#ms-banner")).to_contain_text("VÒNG PHÂN ĐỊNH")
+    expect(page.locator("#ms-banner")).to_contain_text(
+        "SUDDEN DEATH" if language == "en" else "VÒNG PHÂN ĐỊNH"
+    )
     expect(page.locator("#ms-face-1")).to_be_focused()
     page.wait_for_timeout(300)  # any smooth scroll settles
     banner = page.locator("#ms-banner").bounding_box()
     face = page.locator("#ms-face-1").bounding_box()
-    assert banner is not None and face is not None
+    use = page.locator("#ms-entry-use").bounding_box()
+    assert banner is not None and face is not None and use is not None
     assert banner["y"] >= 0, banner
     assert face["y"] + face["height"] <= 640, face
-    page.screenshot(path=str(SCREENSHOTS / "mishimash-sudden-death-entry-vi-320.png"))
+    if language == "en":
+        assert use["y"] + use["height"] <= 640, use
+    page.screenshot(path=str(SCREENSHOTS / f"mishimash-sudden-death-entry-{language}-320.png"))

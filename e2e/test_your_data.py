@@ -11,7 +11,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from app.pure import data_file, history
+from app.pure import data_file, data_view, history
+from app.pure.i18n import load_translator
 from e2e.conftest import PHONE, READY, READY_TIMEOUT_MS, SCREENSHOTS
 from tests.test_data_file import a_phone, a_table_phone
 
@@ -178,6 +179,14 @@ def test_a_bad_file_is_refused_with_its_reason_and_nothing_changes(
         assert stored(page) == here, name
     page.locator("#data-status").scroll_into_view_if_needed()
     page.screenshot(path=str(SCREENSHOTS / "data-refused.png"))
+    # Switching language says the refusal again in the new one (an audit saw the English
+    # refusal stay under a Portuguese SETTINGS).
+    with pytest.raises(data_file.Refused) as refused:
+        data_file.read(json.dumps(tampered))
+    page.get_by_label("Language").select_option("pt")
+    portuguese = data_view.refusal(refused.value, load_translator("pt"))
+    expect(page.locator("#data-status")).to_have_text(portuguese)
+    page.get_by_label("Idioma").select_option("en")
     good_file = tmp_path / "good.json"
     good_file.write_text(json.dumps(good))
     load(page, good_file)

@@ -113,6 +113,15 @@ def test_a_table_setup_taken_from_the_file_is_said_and_its_refusal_named() -> No
     assert data_view.loaded(merged, EN).endswith(
         " The MISHIMASH players and target come from the file."
     )
+    # The same phone, its table not set up: the setup is new, so it is not "nothing new"
+    # (an audit read "Nothing new: everything in this file is already here." before it).
+    here = {k: v for k, v in a_table_phone().items() if k not in data_file.SETUP_KEYS.values()}
+    merged = data_file.merge(here, data_file.read(data_file.export(a_table_phone(), LATER)))
+    assert merged.setup_taken and not merged.games_added
+    assert data_view.loaded(merged, EN) == (
+        "Loaded: 2 games already here, skipped. Your MAGDAGDON game in progress here was kept;"
+        " the file's was skipped. The MISHIMASH players and target come from the file."
+    )
     params = {"n": 2, "count": 3}
     for kind in ("seen", "mishimash_setup", "mishimash_seat", "mishimash_target"):
         for language in available_languages():

@@ -315,7 +315,7 @@ class MishimashScreen:
         if not self.computers.to_move():
             start = by_id(self._turn_start())
             start.focus()
-            _banner_in_view_with(start)
+            _turn_in_view(start)
         else:
             self.computers.schedule()
 
@@ -437,7 +437,7 @@ class MishimashScreen:
             target = by_id("ms-roll")
         self.guard.focus(target)
         if target.id in ("ms-face-1", "ms-roll"):
-            _banner_in_view_with(target)
+            _turn_in_view(target)
 
     # Real dice at the table (issue 24) -----------------------------------------------------------
     def _is_person(self, seat: int) -> bool:
@@ -741,15 +741,21 @@ def _started(state: engine.State) -> engine.State:
     return engine.new_game(state.players, state.target, state.seed, state.dice_scheme)
 
 
-def _banner_in_view_with(target: Any) -> None:
-    """A turn's start focused `target` (its entry, or ROLL); the FINAL ROUND or SUDDEN DEATH
-    banner above is brought back into view as far as `target` stays in it (at 320×640 the
-    focus on a sudden-death turn's entry scrolled the banner off the top, an audit)."""
+def _turn_in_view(target: Any) -> None:
+    """A turn's start focused `target` (its entry's first face, or ROLL): `target` stays in
+    view, the FINAL ROUND or SUDDEN DEATH banner above it comes into view as far as that allows,
+    and the rest of the entry (or ROLL) below as far as the banner allows. At 320×640 the focus
+    alone scrolled a Vietnamese sudden-death banner off the top, and left an English entry's
+    USE THESE DICE below the bottom (audits)."""
+    margin, height = 8, window.innerHeight
+    entry = by_id("ms-entry")
+    whole = entry if not entry.hidden and entry.contains(target) else target
+    need = whole.getBoundingClientRect().bottom - (height - margin)  # > 0: scroll down so far
     banner = by_id("ms-banner")
-    if banner.hidden:
-        return
-    above = -banner.getBoundingClientRect().top + 8
-    room = window.innerHeight - target.getBoundingClientRect().bottom - 8
-    shift = min(above, room)
-    if shift > 0:
-        window.scrollBy(0, -shift)
+    room = banner.getBoundingClientRect().top - margin if not banner.hidden else float("inf")
+    # The banner first (what this round is), then the rest of the entry below the face.
+    shift = room if room < 0 else min(need, room) if need > 0 else 0
+    box = target.getBoundingClientRect()
+    shift = min(max(shift, box.bottom - (height - margin)), box.top - margin)
+    if abs(shift) >= 1:
+        window.scrollBy(0, shift)

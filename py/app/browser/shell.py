@@ -396,8 +396,16 @@ class Shell:
             self.t = self._translator(language)
             self.apply_locale()
             # What was said stays in the region: in the old language it would be read in the
-            # new one's voice (an audit found it there after a switch).
+            # new one's voice (an audit found it there after a switch). So would a refusal of
+            # an attempt made before: it goes, with the mark on its field (an audit saw "A die
+            # shows 1 to 6, not “7”" stay under a Vietnamese entry).
             document.getElementById("announcer").textContent = ""
+            for alert in document.querySelectorAll("[role=alert]"):
+                alert.textContent = ""
+            for field in document.querySelectorAll("[aria-invalid]"):
+                field.removeAttribute("aria-invalid")
+                field.removeAttribute("aria-describedby")
+            self.your_data.retell()
             # Switching language redraws; it never touches a game's state.
             if self._magdagdon is not None:
                 self._magdagdon.last_view = None

@@ -102,6 +102,11 @@ class DiceEntry:
             die.setAttribute("aria-label", t("table.entry.remove", face=value))
             show_face(die, value)
             shown.appendChild(die)
+        if not values:  # the room of a die, so the faces below do not move at the first tap
+            room = document.createElement("span")
+            room.className = "ms-entered-room"
+            room.setAttribute("aria-hidden", "true")
+            shown.appendChild(room)
         full = len(values) >= count
         for face in FACES:
             button = self._el(f"face-{face}")

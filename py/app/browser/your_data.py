@@ -5,6 +5,7 @@ the app asks for once the player has a history (`navigator.storage.persist()`)."
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Protocol
 
 from js import URL, Blob, Object, document, window
@@ -36,6 +37,7 @@ class YourData:
     def __init__(self, host: DataHost) -> None:
         self.host = host
         self._settings_offered: dict[str, str] = {}
+        self._said: tuple[Callable[[Translator], str], bool] | None = None
 
     def mount(self) -> None:
         listen(by_id("data-save"), "click", self._on_save)
@@ -61,12 +63,21 @@ class YourData:
             create_once_callable(lambda _error: show(None)),
         )
 
-    def _say(self, text: str, refused: bool = False) -> None:
-        """The line under the buttons, spoken too; a refusal is drawn as an error."""
+    def _say(self, said: Callable[[Translator], str], refused: bool = False) -> None:
+        """The line under the buttons (a status region: a screen reader says it, once), kept
+        as made so that a language switch says it again in the new language; a refusal is
+        drawn as an error. An audit heard each message twice when it was also announced."""
+        self._said = (said, refused)
         status = by_id("data-status")
-        status.textContent = text
+        status.textContent = said(self.host.t)
         status.setAttribute("data-kind", "refused" if refused else "done")
-        self.host.announce(text)
+
+    def retell(self) -> None:
+        """The language changed: the line and the file's settings question in the new one (an
+        audit saw an English refusal stay under a Portuguese SETTINGS)."""
+        if self._said is not None:
+            self._say(*self._said)
+        self._offer_settings(self._settings_offered)
 
     # SAVE MY DATA ----------------------------------------------------------------------------
     def _on_save(self, _event: Any) -> None:
@@ -81,7 +92,7 @@ class YourData:
         link.click()
         link.remove()
         window.setTimeout(create_once_callable(lambda: URL.revokeObjectURL(url)), REVOKE_AFTER_MS)
-        self._say(self.host.t("data.saved", file=name))
+        self._say(lambda t: t("data.saved", file=name))
 
     # LOAD DATA -------------------------------------------------------------------------------
     def _on_load(self, _event: Any) -> None:
@@ -99,7 +110,7 @@ class YourData:
         if chosen.size > data_file.MAX_FILE_CHARS * 4:
             self._refuse(data_file.Refused("too_large"))
             return
-        self._say(self.host.t("data.reading"))
+        self._say(lambda t: t("data.reading"))
         chosen.text().then(
             create_once_callable(lambda text: self._merge(str(text))),
             create_once_callable(lambda _error: self._refuse(data_file.Refused("not_json"))),
@@ -107,7 +118,7 @@ class YourData:
 
     def _refuse(self, error: data_file.Refused) -> None:
         self._offer_settings({})
-        self._say(data_view.refusal(error, self.host.t), refused=True)
+        self._say(lambda t: data_view.refusal(error, t), refused=True)
 
     def _merge(self, text: str) -> None:
         try:
@@ -121,7 +132,7 @@ class YourData:
         if merged.writes:
             self.host.data_changed(settings=False)
             self.sync()  # a history now, maybe: the browser is asked to keep it
-        self._say(data_view.loaded(merged, self.host.t))
+        self._say(lambda t: data_view.loaded(merged, t))
         # Asked only where the file would change what the player has now (a setting never set
         # here has its default: the browser's language, sound on).
         current = self._current_settings()
@@ -157,7 +168,7 @@ class YourData:
             storage.write(key, value)
         self._offer_settings({})
         self.host.data_changed(settings=True)
-        self._say(self.host.t("data.settings.used"))
+        self._say(lambda t: t("data.settings.used"))
         by_id("data-load").focus()  # the button that had it is gone
         if difficulty is not None:
             # As SETTINGS' own choice: a MAGDAGDON game in progress asks before a new one (a

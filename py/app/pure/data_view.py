@@ -57,8 +57,10 @@ def loaded(merged: Merged, t: Translator) -> str:
         if merged.days_added:
             parts.append(t.plural("data.loaded.days", merged.days_added))
         text = t("data.loaded", parts=t.list_names(parts))
-    elif merged.games_in_progress:
+    elif (merged.games_in_progress or merged.setup_taken) and merged.games_known:
         text = t("data.loaded", parts=t.plural("data.loaded.known", merged.games_known))
+    elif merged.games_in_progress or merged.setup_taken:
+        text = ""  # what was taken is said below: it is not "nothing new" (an audit)
     else:
         text = t("data.loaded.nothing_new")
     for section in merged.games_in_progress:
@@ -67,7 +69,7 @@ def loaded(merged: Merged, t: Translator) -> str:
         text += " " + t("data.loaded.game_kept", game=GAMES[section])
     if merged.setup_taken:
         text += " " + t("data.loaded.setup_taken")
-    return text
+    return text.strip()
 
 
 def setting_value(key: str, value: str, t: Translator, language_names: dict[str, str]) -> str:
