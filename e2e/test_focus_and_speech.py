@@ -4,12 +4,15 @@ says is recorded as a screen reader hears it: the live region's text at the end 
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 
 import pytest
 from playwright.sync_api import Page, expect
 
+from app.pure.i18n import load_translator
 from e2e.conftest import keyboard_to
+from e2e.server import ROOT
 
 Open = Callable[[str], Page]
 
@@ -175,6 +178,13 @@ def test_a_notice_is_said_once_and_marks_are_never_read(page: Page, open_app: Op
     )
     assert live == [], f"the notice is also said by {live}"
     assert page.locator("#announcer").text_content() == page.locator("#notice-text").text_content()
+    # A language switch shows the notice in the new language (an audit found it kept the old).
+    english = json.loads((ROOT / "locales" / "en.json").read_text(encoding="utf-8"))
+    shown = page.locator("#notice-text").text_content()
+    key = next(k for k, text in english.items() if text == shown)
+    page.evaluate("location.hash = '#settings'")
+    page.get_by_label("Language").select_option("pt")
+    expect(page.locator("#notice-text")).to_have_text(load_translator("pt")(key))
     alts = page.evaluate(
         """() => [...document.styleSheets].flatMap(sheet => [...sheet.cssRules])
             .filter(rule => rule.style && /[◆★→]/.test(rule.style.content || ''))

@@ -67,8 +67,8 @@ class Host:
     def announce(self, message: str, last: bool = False) -> None:
         pass
 
-    def notify(self, message: str) -> None:
-        self.notices.append(message)
+    def notify(self, key: str) -> None:
+        self.notices.append(key)
 
     def ask(self, text: str, on_ok: Callable[[], None], return_to: Any = None) -> None:
         on_ok()

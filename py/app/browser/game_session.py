@@ -137,7 +137,7 @@ class GameSession(Generic[S]):
             told = "storage.new_game_elsewhere"
         else:
             told = "storage.other_tab"
-        self.host.notify(self.host.t(told))
+        self.host.notify(told)
         return True
 
     @staticmethod

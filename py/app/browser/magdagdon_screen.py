@@ -171,7 +171,7 @@ class MagdagdonScreen:
             day = local_today() if daily_day == "today" else daily.parse_day(daily_day)
             if day is None or day > local_today():
                 window.console.warn(f"?daily={daily_day} is not a past date: today's instead")
-                self.host.notify(self.host.t("magdagdon.daily.not_a_day"))
+                self.host.notify("magdagdon.daily.not_a_day")
                 day = local_today()
             self.dailies.open(day)
             self._first_tour(first_visit)
@@ -433,7 +433,7 @@ class MagdagdonScreen:
         real = self.state is not None and real_dice(self.state)
         self.dailies.open(local_today())
         if real:
-            self.host.notify(self.host.t("magdagdon.daily.app_dice"))
+            self.host.notify("magdagdon.daily.app_dice")
 
     def _on_real_dice(self, _event: Any) -> None:
         self._choose_real_dice(bool(by_id("md-real-dice").checked))

@@ -42,6 +42,11 @@ def show(text: str, close_label: str) -> None:
     box.hidden = False
 
 
+def shown() -> bool:
+    box = document.getElementById("notice")
+    return not absent(box) and not box.hidden
+
+
 def hide() -> None:
     box = document.getElementById("notice")
     if absent(box):

@@ -57,11 +57,12 @@ class Shell:
         self.real_dice = self._take_param("dice") == "real"  # `?dice=real` (issue 24)
         self.depth = 0  # screens opened inside the app since it loaded, for the back button
         self.tour: str | None = None  # the game whose walkthrough RULES asked for (issue 16)
+        self._notice: str | None = None  # the key of the notice shown (see notify)
         self._said_now: list[str] = []  # said in this instant (see announce)
         self._said_last: list[str] = []
 
     def start(self) -> None:
-        storage.on_problem(lambda problem: self.notify(self.t(f"storage.{problem}")))
+        storage.on_problem(lambda problem: self.notify(f"storage.{problem}"))
         listen(window, "storage", self._on_storage)
         listen(document, "click", self._on_click)
         listen(window, "hashchange", self._on_hash_change)
@@ -292,10 +293,12 @@ class Shell:
     def _next_instant(self) -> None:
         self._said_now, self._said_last = [], []
 
-    def notify(self, message: str) -> None:
-        """Something about saving the player should know: shown until closed, and spoken."""
-        notice.show(message, self.t("notice.close"))
-        self.announce(message)
+    def notify(self, key: str) -> None:
+        """Something about saving the player should know (the message's key): shown until
+        closed, and spoken; a language switch shows it in the new language."""
+        self._notice = key
+        notice.show(self.t(key), self.t("notice.close"))
+        self.announce(self.t(key))
 
     def data_changed(self, settings: bool) -> None:
         """LOAD DATA wrote (issue 25): what is open reads storage again, as after another tab
@@ -406,6 +409,8 @@ class Shell:
                 field.removeAttribute("aria-invalid")
                 field.removeAttribute("aria-describedby")
             self.your_data.retell()
+            if self._notice is not None and notice.shown():
+                notice.show(self.t(self._notice), self.t("notice.close"))
             # Switching language redraws; it never touches a game's state.
             if self._magdagdon is not None:
                 self._magdagdon.last_view = None
