@@ -205,7 +205,7 @@ def test_the_line_on_keeping_the_data_follows_the_language_switched_to(
     )
     page.locator("#language-select").select_option("pt")
     expect(kept).to_have_text(
-        "Quando terminar um jogo, o Cubiri pede a este navegador que guarde os seus dados."
+        "Quando terminares um jogo, o Cubiri pede a este navegador que guarde os teus dados."
     )
     page.locator("#language-select").select_option("hu")
     expect(kept).to_contain_text("Amint befejezel egy játszmát")
