@@ -47,6 +47,7 @@ class TableDriver(MagdagdonDriver):
         tap(self.page.locator("#md-primary"))
         self.state = engine.apply(self.state, engine.Roll())
         expect(self.page.locator("#md-entry-prompt")).to_have_text("Throw 4 dice and enter them")
+        expect(self.page.locator("#md-message")).to_be_hidden()  # said once, by the prompt
         self.enter(throw_for(self.state, self.wanted))
         self.wanted = engine.Phase.PLACE
         if self.state.phase is not engine.Phase.MAGDAGDON:

@@ -312,3 +312,18 @@ def test_players_are_pure_and_legal(small_reach: None) -> None:
         mishimash_count=0,
     )
     assert LEVELS["strongest"].choice(final) == ROLL_AGAIN  # banking 322 cannot win (X16)
+
+
+def test_no_simple_level_banks_a_certain_loss_in_the_final_round() -> None:
+    """X16: an audit saw "bold" bank 44 points in the final round when it needed 180 to pass
+    (its rule banks once the target is reached). Below what counts, BANK loses for sure and
+    ROLL AGAIN does not: "cautious" and "bold" roll on there, and bank level or past it."""
+    from cubiri.mishimash.players import Decision
+
+    def final(points: float, need: float) -> Decision:
+        return Decision(150, (180,), 100, True, need, (), points, 3, 3, 0)
+
+    for name in ("cautious", "bold"):
+        assert LEVELS[name].choice(final(44, 30.5 + 150)) == ROLL_AGAIN
+        assert LEVELS[name].choice(final(44, 30.5)) == BANK  # 194 passes 180
+        assert LEVELS[name].choice(final(30, 30.5)) == BANK  # level at 180: a sudden death

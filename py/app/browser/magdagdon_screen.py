@@ -523,6 +523,8 @@ class MagdagdonScreen:
             by_id("md-dice").hidden = primary.hidden = by_id("md-powers").hidden = True
         else:
             by_id("md-dice").hidden = primary.hidden = False
+        # The entry's prompt says what to do: the message said it again above the board.
+        message.hidden = entering is not None
         by_id("md-real-dice").checked = real_dice(state)
         self.hints.render(state, view, self.hint)
         self.daily.render_banner(self.meta, state)

@@ -49,11 +49,23 @@ def _most_points(d: Decision) -> tuple[int, ...]:
     return max(legal_value_selections(d.roll), key=key)
 
 
+def _banking_loses(d: Decision) -> bool:
+    """In the final round or sudden death (X16, X17), whether BANK leaves this player below a
+    total that counts: a certain loss, where ROLL AGAIN is not (a bust loses no more). The
+    simple levels bank by their thresholds otherwise; an audit saw "bold" bank 44 points when
+    it needed 180 to pass (the target was reached, so its rule said bank)."""
+    return d.need is not None and d.points < d.need - 0.5
+
+
 def _cautious_bank(d: Decision) -> bool:
+    if _banking_loses(d):
+        return False
     return d.points >= 20 or d.dice_left <= 2 or d.banked + d.points >= d.target
 
 
 def _bold_bank(d: Decision) -> bool:
+    if _banking_loses(d):
+        return False
     if d.dice_left == DICE:
         return d.points >= 60
     return d.points >= 35 or d.dice_left <= 1 or d.banked + d.points >= d.target
