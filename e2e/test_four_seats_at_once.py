@@ -34,8 +34,12 @@ def test_four_seats_the_final_round_odds_are_there_at_once_after_a_reload(
     page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
     t = load_translator("en", LOCALES)
     chance = percent(t, odds.chance(11, 0, 6, 1, 0))  # 10.5 to pass: 11 points to bank
-    line = f"Your chance to beat 10.5: {chance}."
+    line = f"Your chance to pass 10.5: {chance}."
     expect(page.locator("#ms-coach")).to_contain_text(line, timeout=AT_ONCE_MS)
+    # Passing is not yet winning there, and the coach says who can still pass (an audit read
+    # "bank now 100%" as a sure win).
+    note = "Cleo and Dan still play after you: passing 10.5 is not yet a win."
+    expect(page.locator("#ms-coach")).to_contain_text(note)
 
 
 def test_four_seats_strongest_plays_its_final_turn_at_its_pace_after_a_reload(

@@ -233,8 +233,11 @@ def test_with_two_still_to_come_behind_the_leader_the_coach_names_the_chance_to_
         win_chances(game.apply(before, game.Select((0, 1, 2))))  # a clear error, no guess
     lines = build_coach(before, frozenset({0, 1, 2}), t, frozenset({0, 1, 2})).lines  # 1 1 1
     assert lines[0].startswith("Best play takes ") and "chance to pass 10.5." in lines[0]
-    assert "Chance to pass 10.5: bank now 0% · roll on" in lines[-1]
+    assert "Chance to pass 10.5: bank now 0% · roll on" in lines[-2]
     assert not any("to win" in line for line in lines)
+    # Passing is not yet winning: who can still pass is said (an audit read "bank now 100%"
+    # in such a turn as a sure win).
+    assert lines[-1] == "Bea and Cubi still play after you: passing 10.5 is not yet a win."
 
 
 def test_before_the_reach_table_is_built_a_selection_past_the_leader_still_gets_its_chances(

@@ -126,7 +126,7 @@ NOT_COUNTED = {
     "coach.bank_better": "label and value, and an average: BANK 12 · rolling on is worth 14.6",
     "coach.roll_better": "label and value, and an average: BANK 12 · rolling on is worth 14.6",
     "coach.race_decision": "chances: 31%",
-    "coach.race": "a leader's total and a chance: to beat 412: 31%",
+    "coach.race": "a leader's total and a chance: to pass 412: 31%",
     "coach.best_chance": "faces and a chance: a 36.6% chance to win",
     "coach.win_chance": "a chance: 36.6%",
     "coach.bank_reaches": "a chance: 97.3%",

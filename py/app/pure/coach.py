@@ -51,7 +51,7 @@ def build_coach(
     """What the coach says to the person to move; `people`: the players who are persons (a
     computer's turn gets no review)."""
     if state.phase is Phase.ROLL:
-        said = (_last_turn(state, t, people), _race(state, t))
+        said = (_last_turn(state, t, people), _race(state, t), _others_after(state, t))
         return CoachView(tuple(line for line in said if line))
     if state.phase is not Phase.SELECT:
         return CoachView()
@@ -90,8 +90,9 @@ def build_coach(
         lines = [t("coach.best_pass", dice=dice, value=show(best.value), total=total)]
     chosen = tuple(sorted(state.dice[i] for i in picked))
     mine = next((option for option in options if option.values == chosen), None)
+    others_after = _others_after(state, t)
     if mine is None:
-        return CoachView(tuple(lines))
+        return CoachView(tuple(line for line in (*lines, others_after) if line))
     given_up = "" if reaching else _given_up(t, best.value, mine.value, chance=need is not None)
     if given_up:
         lines.append(given_up)
@@ -102,6 +103,8 @@ def build_coach(
         or _bank_reaches(after, t)
         or _decision(after, need, t)
     )
+    if others_after:
+        lines.append(others_after)
     return CoachView(
         tuple(lines), t("coach.bust", percent=percent(t, bust_chance(after.dice_left)))
     )
@@ -213,6 +216,18 @@ def _race(state: State, t: Translator) -> str:
     leader = _leader(state, need)
     chance = odds.chance(need, 0, 6, 1, 0)
     return t("coach.race", total=t.number(leader), percent=percent(t, chance))
+
+
+def _others_after(state: State, t: Translator) -> str:
+    """Where the chances shown are those of passing the leader (more than one player still to
+    play after this one: `win_chance.covered` says the chance to win is not known there), who
+    can still pass this player: an audit read "bank now 100%" as a sure win."""
+    after = state.still_to_play[1:]
+    need = need_to_win(state)
+    if need is None or not after or win_chance.covered(state):
+        return ""
+    names = [state.players[p] for p in after]
+    return t.plural_names("coach.others_after", names, total=t.number(_leader(state, need)))
 
 
 def _last_turn(state: State, t: Translator, people: frozenset[int]) -> str:
