@@ -13,7 +13,7 @@ from playwright.sync_api import Page, expect
 from app.pure.coach import percent
 from app.pure.i18n import load_translator
 from cubiri.mishimash import odds
-from e2e.conftest import PHONE, READY, READY_TIMEOUT_MS
+from e2e.conftest import PHONE, READY, READY_TIMEOUT_MS, SCREENSHOTS
 from e2e.test_chance_to_win import AT_ONCE_MS, LOCALES
 from e2e.test_real_dice import ready, start, take, throw
 
@@ -83,3 +83,32 @@ def test_four_seats_score_sheet_fits_a_phone(page: Page, base_url: str) -> None:
     sheet = page.locator("#ms-over-sheet")
     expect(sheet).to_be_visible()
     assert sheet.evaluate("e => e.scrollWidth <= e.clientWidth")
+
+
+def test_four_seats_score_sheet_fits_320_px_in_vietnamese(page: Page, base_url: str) -> None:
+    """At 320 px an audit saw the fourth column cut ("MẤT TRẮNG!" and Bea's total out of
+    sight) and, after a correction, "Bea" drawn a letter a line."""
+    page.set_viewport_size({"width": 320, "height": 640})
+    ready(page, base_url + "#mishimash")
+    start(page, ["Ana", "Bold Boris", "Odds Otto", "Bea"], 10)
+    page.evaluate("location.hash = '#settings'")
+    page.get_by_label("Language").select_option("vi")
+    page.evaluate("location.hash = '#mishimash'")
+    throw(page, "111523")
+    take(page, (0, 1, 2, 3))  # the final round: the three others bust
+    for _ in range(3):
+        throw(page, "223466")
+    sheet = page.locator("#ms-over-sheet")
+    expect(sheet).to_be_visible()
+    assert sheet.evaluate("e => e.scrollWidth <= e.clientWidth")
+    heads = sheet.locator("thead th").evaluate_all(
+        "ths => ths.map(th => th.firstChild ? th.firstChild.textContent : '')"
+    )
+    heights = sheet.locator("thead th").evaluate_all(
+        "ths => ths.map(th => { const r = document.createRange();"
+        " r.selectNodeContents(th.firstChild || th);"
+        " return new Set([...r.getClientRects()].map(x => Math.round(x.top))).size; })"
+    )
+    for name, lines in zip(heads, heights, strict=True):
+        assert lines <= len(name.split()) or not name, (name, lines)
+    sheet.screenshot(path=str(SCREENSHOTS / "mishimash-sheet-four-seats-vi-320.png"))
