@@ -248,3 +248,21 @@ def test_bank_says_the_total_it_makes_under_the_turns_points() -> None:
     decided = apply(state, Select((0, 1, 3)))
     assert build_view(decided, frozenset(), t).bank_total == "total 27.5"
     assert build_view(start, frozenset(), t).bank_total == ""  # nothing to bank yet
+
+
+def test_a_bank_that_cannot_win_says_so_and_is_not_the_bright_button() -> None:
+    """X16: an audit found BANK the bright button, one tap from a certain loss, while the
+    coach said "bank now 0%". Below the total to pass (a level is not a loss), its line says
+    what it falls short of, and the screen draws it plain (`bank_loses`)."""
+    from cubiri import dice as seeded
+    from tests.typed_games import play
+
+    state = engine.new_game(["Ana", "Bo"], 10, 0, seeded.TYPED)
+    state = play(state, [1, 1, 1, 5, 2, 3], (0, 1, 2, 3), "bank")  # Ana 10.5: the final round
+    state = play(state, [1, 2, 3, 4, 6, 6])  # Bo throws: a 1 scores 1
+    assert state.round is engine.Round.FINAL_ROUND and state.current == 1
+    view = build_view(state, tap_die(state.dice, frozenset(), 0), t)
+    assert view.bank_loses and view.bank_total == "total 1, short of 10.5"
+    race = rolled(game(["Ana", "Bo"]), [2, 2, 4, 2, 6, 1])
+    view = build_view(race, tap_die(race.dice, frozenset(), 5), t)
+    assert not view.bank_loses and view.bank_total == "total 1"

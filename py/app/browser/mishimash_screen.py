@@ -681,6 +681,7 @@ class MishimashScreen:
         roll.disabled = view.roll is None  # a computer's turn: watch it
         by_id("ms-actions").hidden = rolling
         bank.textContent, bank.disabled = view.bank_label, view.bank is None
+        bank.dataset.loses = "true" if view.bank_loses else "false"
         if view.bank_total:
             total = document.createElement("small")
             total.className = "ms-odds"

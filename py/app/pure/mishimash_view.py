@@ -96,6 +96,9 @@ class MishimashView:
     bank_label: str
     # The total BANK makes, under its label (a tester at the table added it up each time).
     bank_total: str
+    # BANK is a certain loss (below a total that counts, X16, X17): drawn plainer, and its line
+    # says so (an audit found it the bright button at "bank now 0%").
+    bank_loses: bool
     roll_again: Moves | None
     roll_again_label: str
     standings: list[tuple[str, str, str]]  # (rank, name, total) once over; ties share a rank
@@ -185,12 +188,8 @@ def build_view(
         bank_label=t("mishimash.bank_points", points=points(t, decided.turn_halves))
         if decided is not None
         else t("mishimash.bank"),
-        bank_total=t(
-            "mishimash.bank_total",
-            total=points(t, state.totals[state.current] + decided.turn_halves),
-        )
-        if decided is not None
-        else "",
+        bank_total=_bank_total(state, decided, t) if decided is not None else "",
+        bank_loses=decided is not None and _bank_loses(state, decided),
         roll_again=(*select, RollAgain()) if _offers(then, RollAgain) and person else None,
         roll_again_label=t.plural("mishimash.roll_again_dice", next_dice),
         standings=_standings(state, t) if phase is Phase.OVER else [],
@@ -205,15 +204,38 @@ def build_view(
     )
 
 
+def _bank_loses(state: State, decided: State) -> bool:
+    """Whether BANK at `decided` leaves the player below the best total of the others who
+    count, in the final round or sudden death: a certain loss (a level is not one)."""
+    best = _best_rival(state)
+    return best is not None and state.totals[state.current] + decided.turn_halves < best
+
+
+def _bank_total(state: State, decided: State, t: Translator) -> str:
+    """BANK's line: the total it makes, and where that is a certain loss, the total it falls
+    short of."""
+    total = points(t, state.totals[state.current] + decided.turn_halves)
+    if _bank_loses(state, decided):
+        best = _best_rival(state)
+        assert best is not None
+        return t("mishimash.bank_short", total=total, best=points(t, best))
+    return t("mishimash.bank_total", total=total)
+
+
+def _best_rival(state: State) -> int | None:
+    """In the final round or sudden death, the best total (halves) of the others who count."""
+    if state.round is Round.RACE or state.over:
+        return None
+    rivals = state.contenders if state.round is Round.SUDDEN_DEATH else range(len(state.players))
+    return max(state.totals[p] for p in rivals if p != state.current)
+
+
 def _to_beat(state: State, t: Translator) -> str:
     """In the final round and sudden death the best total of the others who count, the one to
     pass; nothing for the first mover of a sudden death, who sets it (X17)."""
-    if state.round is Round.RACE or state.over:
+    best = _best_rival(state)
+    if best is None or (state.round is Round.SUDDEN_DEATH and state.current == state.contenders[0]):
         return ""
-    if state.round is Round.SUDDEN_DEATH and state.current == state.contenders[0]:
-        return ""
-    rivals = state.contenders if state.round is Round.SUDDEN_DEATH else range(len(state.players))
-    best = max(state.totals[p] for p in rivals if p != state.current)
     return t("mishimash.to_beat", total=points(t, best))
 
 
