@@ -3,6 +3,10 @@
 // the player chooses when, and the game in progress is saved after every move anyway.
 const banner = document.getElementById("update-banner");
 const reloadButton = document.getElementById("update-reload");
+// LATER puts the offer away until the next visit (an audit found it over the turn's buttons).
+document.getElementById("update-later").onclick = () => {
+  banner.hidden = true;
+};
 
 function offer(worker) {
   banner.hidden = false;
