@@ -8,14 +8,14 @@ slices from START (25–140 s in Pyodide), so after a reload in the final round 
 
 from __future__ import annotations
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 from app.pure.coach import percent
 from app.pure.i18n import load_translator
 from cubiri.mishimash import odds
 from e2e.conftest import PHONE, READY, READY_TIMEOUT_MS, SCREENSHOTS
 from e2e.test_chance_to_win import AT_ONCE_MS, LOCALES
-from e2e.test_real_dice import ready, start, take, throw
+from e2e.test_real_dice import ready, start, switch_language, take, throw
 
 # A computer's turn at the fast pace: a few seconds (a table built in Pyodide: 25–140 s).
 PACE_MS = 15_000
@@ -71,17 +71,24 @@ def test_four_seats_stand_two_by_two_on_a_phone(page: Page, base_url: str) -> No
     assert len(rows) == 2 and len(widths) == 1, (rows, widths)
 
 
+def end_sheet(page: Page) -> Locator:
+    """Four seats to 10 from their start: the first banks 10.5, the three others bust in the
+    final round; the end's score sheet, shown."""
+    throw(page, "111523")
+    take(page, (0, 1, 2, 3))
+    for _ in range(3):
+        throw(page, "223466")
+    sheet = page.locator("#ms-over-sheet")
+    expect(sheet).to_be_visible()
+    return sheet
+
+
 def test_four_seats_score_sheet_fits_a_phone(page: Page, base_url: str) -> None:
     """The end's score sheet of four seats scrolled sideways at 390 px, the last column cut."""
     page.set_viewport_size(PHONE)
     ready(page, base_url + "#mishimash")
     start(page, ["Player 1", "Champion Cubi", "Player 3", "Odds Otto"], 10)
-    throw(page, "111523")
-    take(page, (0, 1, 2, 3))  # the final round: the three others bust
-    for _ in range(3):
-        throw(page, "223466")
-    sheet = page.locator("#ms-over-sheet")
-    expect(sheet).to_be_visible()
+    sheet = end_sheet(page)
     assert sheet.evaluate("e => e.scrollWidth <= e.clientWidth")
 
 
@@ -91,15 +98,8 @@ def test_four_seats_score_sheet_fits_320_px_in_vietnamese(page: Page, base_url: 
     page.set_viewport_size({"width": 320, "height": 640})
     ready(page, base_url + "#mishimash")
     start(page, ["Ana", "Bold Boris", "Odds Otto", "Bea"], 10)
-    page.evaluate("location.hash = '#settings'")
-    page.get_by_label("Language").select_option("vi")
-    page.evaluate("location.hash = '#mishimash'")
-    throw(page, "111523")
-    take(page, (0, 1, 2, 3))  # the final round: the three others bust
-    for _ in range(3):
-        throw(page, "223466")
-    sheet = page.locator("#ms-over-sheet")
-    expect(sheet).to_be_visible()
+    switch_language(page, "vi")
+    sheet = end_sheet(page)
     assert sheet.evaluate("e => e.scrollWidth <= e.clientWidth")
     heads = sheet.locator("thead th").evaluate_all(
         "ths => ths.map(th => th.firstChild ? th.firstChild.textContent : '')"

@@ -20,6 +20,7 @@ from e2e.mishimash_driver import (
     find_seed,
     simulate,
 )
+from e2e.test_real_dice import switch_language
 from e2e.waits import wait_until
 
 LOCALES = Path(__file__).resolve().parent.parent / "locales"
@@ -251,9 +252,7 @@ def test_a_refusal_made_before_a_language_switch_goes_with_it(
         "A die shows 1 to 6, not “7”: enter 6 dice."
     )
     expect(field).to_have_attribute("aria-invalid", "true")
-    page.evaluate("location.hash = '#settings'")
-    page.get_by_label("Language").select_option("vi")
-    page.evaluate("location.hash = '#mishimash'")
+    switch_language(page, "vi")
     expect(page.locator("#ms-entry-error")).to_be_empty()
     expect(page.locator("#ms-entry-text")).not_to_have_attribute("aria-invalid", "true")
     page.context.close()

@@ -30,6 +30,13 @@ def ready(page: Page, url: str) -> None:
     page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
 
 
+def switch_language(page: Page, language: str) -> None:
+    """SETTINGS' Language select (English labels) in the middle of a game, then back to it."""
+    page.evaluate("location.hash = '#settings'")
+    page.get_by_label("Language").select_option(language)
+    page.evaluate("location.hash = '#mishimash'")
+
+
 def logged(page: Page) -> int:
     raw = page.evaluate(f"localStorage.getItem('{GAME_KEY}')")
     return len(json.loads(raw)["game"]["log"]) if raw else 0
@@ -413,9 +420,7 @@ def test_a_sudden_death_on_a_small_phone_shows_its_banner_and_the_entry(
     page.set_viewport_size({"width": 320, "height": 640})
     ready(page, base_url + "#mishimash")
     start(page, ["Ana", "Bela"], 1)
-    page.evaluate("location.hash = '#settings'")
-    page.get_by_label("Language").select_option(language)
-    page.evaluate("location.hash = '#mishimash'")
+    switch_language(page, language)
     throw(page, ONE)
     take(page, (0,))  # Ana reaches the target: the final round
     throw(page, ONE)
