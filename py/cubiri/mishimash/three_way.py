@@ -54,7 +54,7 @@ EPS = 1e-6
 Shares = tuple[float, ...]
 
 
-class _AheadBusting(AheadOfTheLast):
+class AheadBusting(AheadOfTheLast):
     """AheadOfTheLast with EPS for a bust: less the base table, EPS × its chance to bust."""
 
     def prepare(self) -> None:
@@ -62,7 +62,7 @@ class _AheadBusting(AheadOfTheLast):
         self.bust_value = EPS
 
 
-class _AheadSeenByA:
+class AheadSeenByA:
     """The shared AheadOfTheLast table as B's chase reads it past A's total, with A's payoff
     added: EPS × `below` × B's chance to bust from there (then B ends below A)."""
 
@@ -79,14 +79,22 @@ class _AheadSeenByA:
         return x + self.below * (self.busting.chance(halves, n, k, m) - x)
 
 
-class _ChaseSeenByA(Chase):
-    """B's chase after A banked `gap` halves, with EPS × A's payoffs added: `below` where B ends
-    below A (a bust included), `level` where B banks level with A."""
+class ChaseSeenByA(Chase):
+    """B's chase after A banked `gap` halves (the last `lead_gap` behind A, by default as far
+    as B), with EPS × A's payoffs added: `below` where B ends below A (a bust included),
+    `level` where B banks level with A."""
 
     def __init__(
-        self, last: LastMover, gap: int, tie: float, ahead: Any, below: float, level: float
+        self,
+        last: LastMover,
+        gap: int,
+        tie: float,
+        ahead: Any,
+        below: float,
+        level: float,
+        lead_gap: int | None = None,
     ) -> None:
-        super().__init__(last, gap, gap, tie, ahead)
+        super().__init__(last, gap, gap if lead_gap is None else lead_gap, tie, ahead)
         self.below, self.level = below, level
 
     def prepare(self) -> None:
@@ -111,7 +119,7 @@ class _Context:
         self.shares, self.limit = shares, limit
         self.last = built(LastMover(SECOND, limit))
         self.ahead = built(AheadOfTheLast(self.last))
-        self.busting = built(_AheadBusting(self.last))
+        self.busting = built(AheadBusting(self.last))
         self.split = built(LastAgainstTwo(limit, shares[2]))
 
     def level_worth(self, a: int, share_of_two: float, share_of_three: float) -> float:
@@ -126,8 +134,8 @@ class _Context:
         below = 1 - self.last.start(a)
         level = self.level_worth(a, FIRST, share_a)
         own = built(Chase(self.last, a, a, tie_b, self.ahead)).start()
-        seen = _AheadSeenByA(self.ahead, self.busting, below)
-        added = built(_ChaseSeenByA(self.last, a, tie_b, seen, below, level)).start()
+        seen = AheadSeenByA(self.ahead, self.busting, below)
+        added = built(ChaseSeenByA(self.last, a, tie_b, seen, below, level)).start()
         return (added - own) / EPS, own
 
     def after_a_busts(self) -> tuple[float, float]:

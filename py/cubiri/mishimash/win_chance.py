@@ -70,8 +70,16 @@ LIMIT_HALVES = 900
 # The sudden death's value for its first mover (`sudden_death_value`, checked by the tests).
 FIRST = 0.36631  # sudden_death_value(): 0.366312 (iterated from 0.3755 in three steps)
 SECOND = 1 - FIRST
-# Missing values a piece by the dice thrown (as odds.ReachBuilder: six dice have 365 options).
+# Missing values a piece by the dice thrown (as odds.ReachBuilder: six dice have 365 options);
+# a table built at once (`sliced` False: not between frames) takes its rows whole.
 PIECE = {6: 8, 5: 16, 4: 32}
+WHOLE = 1 << 20
+
+
+def _piece(table: Any, n: int) -> int:
+    return PIECE.get(n, 64) if table.sliced else WHOLE
+
+
 T = TypeVar("T")
 Key = tuple[int, int, int]  # (dice, roll, MISHIMASHes) of a cell
 
@@ -106,6 +114,8 @@ class LastMover:
     (x ≥ 0) at a decision point that throws n dice as roll k; with x < 0 the gap is passed (1).
     At x = 0 the player may BANK for `tie` or throw for a pass; above it they must throw."""
 
+    sliced = True  # built a piece at a time (between frames in the page)
+
     def __init__(self, tie: float, limit: int = LIMIT_HALVES) -> None:
         self.tie, self.limit = tie, limit
         self.cells: dict[tuple[int, int, int], list[float]] = {}
@@ -116,8 +126,8 @@ class LastMover:
         for n, k, m in _cells(self.limit):
             size = self.limit - _least_halves(k, m) + 1
             cell = self.cells[(n, k, m)] = []
-            for lo in range(0, size, PIECE.get(n, 64)):
-                hi = min(size, lo + PIECE.get(n, 64))
+            for lo in range(0, size, _piece(self, n)):
+                hi = min(size, lo + _piece(self, n))
                 columns = [
                     self._column(n2, k2, m2, lo - gained, hi - lo)
                     for gained, n2, k2, m2 in option_steps(n, k, m)
@@ -188,6 +198,7 @@ class FirstMover:
     the turn at a decision point (BANK, or throw n dice as roll k), the other to play after."""
 
     bust_loses = False  # a sudden death's first mover: a bust leaves the other level
+    sliced = True  # built a piece at a time (between frames in the page)
 
     def __init__(self, last: LastMover) -> None:
         self.last = last
@@ -205,8 +216,8 @@ class FirstMover:
             size = self.proven - low + 1
             bust = _bust(n) * self.bust_value
             cell = self.cells[(n, k, m)] = []
-            for lo in range(0, size, PIECE.get(n, 64)):
-                hi = min(size, lo + PIECE.get(n, 64))
+            for lo in range(0, size, _piece(self, n)):
+                hi = min(size, lo + _piece(self, n))
                 columns = [
                     self._column(n2, k2, m2, low + lo + gained, hi - lo)
                     for gained, n2, k2, m2 in option_steps(n, k, m)
@@ -354,8 +365,8 @@ class Chase(FirstMover):
         for n, k, m in _cells(self.proven):
             low, high = _least_halves(k, m), self.split(k, m)
             cell = self.cells[(n, k, m)] = []
-            for lo in range(0, high - low, PIECE.get(n, 64)):
-                hi = min(high - low, lo + PIECE.get(n, 64))
+            for lo in range(0, high - low, _piece(self, n)):
+                hi = min(high - low, lo + _piece(self, n))
                 columns = [
                     self._column(n2, k2, m2, low + lo + gained, hi - lo)
                     for gained, n2, k2, m2 in option_steps(n, k, m)
@@ -642,17 +653,24 @@ def win_chances(state: game.State) -> dict[str, float] | None:
 
     Exact where at most one player still plays after this one (a game of two, the last turn
     of a round against one leader or two level, a player before the last, behind the one
-    leader or past it) and in sudden deaths of two or three. Positions with two or more
-    players still to play after this one in a final round (four seats or more), or with three
-    level at the top, raise NotImplementedError: their values need every later player's play
-    for each total this one may bank (issue 28 goes on)."""
+    leader or past it) and in sudden deaths of two or three: from the shipped tables at once
+    (`covered`). With two still to play after this one in a final round (four seats or more),
+    worked out when asked (two_after.py: tens of seconds). Three or more still to play after
+    this one, three level at the top before the last turn, and sudden deaths of four or more
+    raise NotImplementedError: each total this one may bank needs every later player's play
+    (issue 28 goes on)."""
     if state.solo or state.over or state.round is game.Round.RACE:
         return None
     if state.phase is not game.Phase.DECIDE:
         return None
     if not covered(state):
+        from cubiri.mishimash import two_after  # not in the page: tens of seconds a position
+
+        if two_after.applies(state):
+            return two_after.chances(state)
         raise NotImplementedError(
-            "the chance to win with two players still to play after this one, or three level"
+            "the chance to win with three or more players still to play after this one, "
+            "or three level, or a sudden death of four or more"
         )
     x = state.turn_halves
     n, k, m = state.dice_left, state.roll_number + 1, state.mishimashes
@@ -853,7 +871,8 @@ def step_chase(state: game.State, budget_ms: float = 20.0) -> bool:
 
 
 def covered(state: game.State) -> bool:
-    """Whether `win_chances` is exact here today, whatever the phase of the turn: the last turn
+    """Whether `win_chances` is exact here from the tables, at once (what the page's coach and
+    computers play by), whatever the phase of the turn: the last turn
     of a round against one leader or two level, a sudden death of two or three, or a player with
     one player still to play after it, past every earlier total or behind one leader."""
     if state.solo or state.over or state.round is game.Round.RACE:
