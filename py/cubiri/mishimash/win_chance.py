@@ -656,9 +656,9 @@ def win_chances(state: game.State) -> dict[str, float] | None:
     leader or past it) and in sudden deaths of two or three: from the shipped tables at once
     (`covered`). With two still to play after this one in a final round (four seats or more),
     worked out when asked (two_after.py: tens of seconds). Three or more still to play after
-    this one, three level at the top before the last turn, and sudden deaths of four or more
-    raise NotImplementedError: each total this one may bank needs every later player's play
-    (issue 28 goes on)."""
+    this one, two still to play after two level at the top, three level at the top before the
+    last turn, and sudden deaths of four or more raise NotImplementedError: each total this
+    one may bank needs every later player's play (issue 28 goes on)."""
     if state.solo or state.over or state.round is game.Round.RACE:
         return None
     if state.phase is not game.Phase.DECIDE:
@@ -670,7 +670,8 @@ def win_chances(state: game.State) -> dict[str, float] | None:
             return two_after.chances(state)
         raise NotImplementedError(
             "the chance to win with three or more players still to play after this one, "
-            "or three level, or a sudden death of four or more"
+            "two still to play after two level at the top, three level before the last turn, "
+            "or in a sudden death of four or more"
         )
     x = state.turn_halves
     n, k, m = state.dice_left, state.roll_number + 1, state.mishimashes
