@@ -1,9 +1,9 @@
 """MISHIMASH: the chance to win of a final round's player with two still to play after it
 (four seats or more, X16; issue 28), worked out when asked: 25–40 s in CPython on the positions
 measured (C and D 10 to 130 points behind L), minutes where one trails far and the other is
-close (385 s: C 150 points behind, D 5), several times that in Pyodide. So the page's coach and computers keep to the
-positions the shipped tables give at once (`win_chance.covered`), and `win_chances` alone
-reaches this one.
+close (385 s: C 150 points behind, D 5), several times that in Pyodide. So the page's coach
+and computers keep to the positions the shipped tables give at once (`win_chance.covered`),
+and `win_chances` alone reaches this one.
 
 Name them in play order: P, the player to move, then C and D, the last of the round, all three
 below L, the one leader's total among those who have played. Totals are integer halves.
