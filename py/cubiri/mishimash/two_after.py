@@ -123,7 +123,7 @@ def _split(gap: int) -> tuple[float, float]:
     """The last against two level leaders `gap` halves ahead: its chance to pass them and to
     level them (a sudden death of three it moves last in); shipped to the tables' gaps, past
     them a level is negligible and passing is the chance to reach."""
-    _context()  # the shipped tables read first
+    last_mover()  # the shipped tables read first
     split = tables_builder().against_two
     if gap < len(split.passes):
         return split.passes[gap], split.level[gap]

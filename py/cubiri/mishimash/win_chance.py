@@ -126,8 +126,9 @@ class LastMover:
         for n, k, m in _cells(self.limit):
             size = self.limit - _least_halves(k, m) + 1
             cell = self.cells[(n, k, m)] = []
-            for lo in range(0, size, _piece(self, n)):
-                hi = min(size, lo + _piece(self, n))
+            step = _piece(self, n)
+            for lo in range(0, size, step):
+                hi = min(size, lo + step)
                 columns = [
                     self._column(n2, k2, m2, lo - gained, hi - lo)
                     for gained, n2, k2, m2 in option_steps(n, k, m)
@@ -216,8 +217,9 @@ class FirstMover:
             size = self.proven - low + 1
             bust = _bust(n) * self.bust_value
             cell = self.cells[(n, k, m)] = []
-            for lo in range(0, size, _piece(self, n)):
-                hi = min(size, lo + _piece(self, n))
+            step = _piece(self, n)
+            for lo in range(0, size, step):
+                hi = min(size, lo + step)
                 columns = [
                     self._column(n2, k2, m2, low + lo + gained, hi - lo)
                     for gained, n2, k2, m2 in option_steps(n, k, m)
@@ -365,8 +367,9 @@ class Chase(FirstMover):
         for n, k, m in _cells(self.proven):
             low, high = _least_halves(k, m), self.split(k, m)
             cell = self.cells[(n, k, m)] = []
-            for lo in range(0, high - low, _piece(self, n)):
-                hi = min(high - low, lo + _piece(self, n))
+            step = _piece(self, n)
+            for lo in range(0, high - low, step):
+                hi = min(high - low, lo + step)
                 columns = [
                     self._column(n2, k2, m2, low + lo + gained, hi - lo)
                     for gained, n2, k2, m2 in option_steps(n, k, m)
