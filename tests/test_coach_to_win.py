@@ -220,7 +220,7 @@ def test_strongest_behind_the_leader_waits_for_its_table_then_plays_to_win() -> 
 
 def test_with_two_still_to_come_behind_the_leader_the_coach_names_the_chance_to_pass() -> None:
     """Four seats: with Otto behind the leader and Bea and Cubi still to come, the exact chance
-    takes tens of seconds to work out (two_after.py), not the page's at once: the coach says
+    takes tens of seconds to work out (later_players.py), not the page's at once: the coach says
     what its number is, the chance to pass the leader."""
     before = typed(
         ["Ann", "Otto", "Bea", "Cubi"],

@@ -42,6 +42,7 @@ from cubiri.mishimash.win_chance import (
     SECOND,
     AheadOfTheLast,
     Chase,
+    FirstMover,
     FirstOfThree,
     LastAgainstTwo,
     LastMover,
@@ -66,7 +67,7 @@ class AheadSeenByA:
     """The shared AheadOfTheLast table as B's chase reads it past A's total, with A's payoff
     added: EPS × `below` × B's chance to bust from there (then B ends below A)."""
 
-    def __init__(self, base: AheadOfTheLast, busting: AheadOfTheLast, below: float) -> None:
+    def __init__(self, base: FirstMover, busting: FirstMover, below: float) -> None:
         self.base, self.busting, self.below = base, busting, below
 
     def _column(self, n: int, k: int, m: int, start: int, size: int) -> list[float]:

@@ -55,7 +55,7 @@ from collections.abc import Iterator, Sequence
 from functools import cache
 from itertools import chain
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from cubiri.mishimash import game, odds, shipped_cells
 from cubiri.mishimash.odds import REACH_MISHIMASHES, combine, option_steps
@@ -305,6 +305,14 @@ _SOLVED = json.loads(SOLVED_PATH.read_text())
 THREE_WAY: tuple[float, ...] = tuple(_SOLVED["shares"])  # A's, B's, C's
 
 
+class PastTable(Protocol):
+    """What a chase reads past the leader (AheadOfTheLast, or a table like it)."""
+
+    def _column(self, n: int, k: int, m: int, start: int, size: int) -> list[float]: ...
+
+    def chance(self, halves: int, n: int, k: int, m: int) -> float: ...
+
+
 class Chase(FirstMover):
     """V(x, n, k, m) of a player behind the one leader of the round (`gap` halves at the start
     of its turn), with one player, the last, still to play after it and `lead_gap` halves
@@ -333,7 +341,7 @@ class Chase(FirstMover):
         gap: int,
         lead_gap: int,
         tie: float,
-        ahead: AheadOfTheLast | None = None,
+        ahead: PastTable | None = None,
     ) -> None:
         super().__init__(last)
         self.gap, self.lead_gap, self.tie, self.ahead = gap, lead_gap, tie, ahead
@@ -657,25 +665,20 @@ def win_chances(state: game.State) -> dict[str, float] | None:
     Exact where at most one player still plays after this one (a game of two, the last turn
     of a round against one leader or two level, a player before the last, behind the one
     leader or past it) and in sudden deaths of two or three: from the shipped tables at once
-    (`covered`). With two still to play after this one in a final round (four seats or more),
-    worked out when asked (two_after.py: tens of seconds). Three or more still to play after
-    this one, two still to play after two level at the top, three level at the top before the
-    last turn, and sudden deaths of four or more raise NotImplementedError: each total this
-    one may bank needs every later player's play (issue 28 goes on)."""
+    (`covered`). Every other final-round position (two or more still to play after this one,
+    or three or more level at the top) and of a sudden death of four or more is worked out when
+    asked (later_players.py: tens of seconds, more with more players; a sudden death of four
+    or more, where it leads to another, is valued at estimated shares)."""
     if state.solo or state.over or state.round is game.Round.RACE:
         return None
     if state.phase is not game.Phase.DECIDE:
         return None
     if not covered(state):
-        from cubiri.mishimash import two_after  # not in the page: tens of seconds a position
+        from cubiri.mishimash import later_players  # not in the page: tens of seconds
 
-        if two_after.applies(state):
-            return two_after.chances(state)
-        raise NotImplementedError(
-            "the chance to win with three or more players still to play after this one, "
-            "two still to play after two level at the top, three level before the last turn, "
-            "or in a sudden death of four or more"
-        )
+        if later_players.position(state) is not None:
+            return later_players.chances(state)
+        return later_players.level_chances(state)
     x = state.turn_halves
     n, k, m = state.dice_left, state.roll_number + 1, state.mishimashes
     if not state.still_to_play[1:]:

@@ -1,0 +1,441 @@
+"""MISHIMASH: the chance to win of a final round's player with any number still to play after
+it (X16, X17; issue 28), worked out when asked where the shipped tables do not reach (two or
+more still to play after it, or three or more level at the top; the same in a sudden death of
+four or more once one has banked past the rest): tens of seconds a position in CPython, more
+the more players, several times that in Pyodide. So the page's coach and
+computers keep to the positions the tables give at once (`win_chance.covered`), and
+`win_chances` alone reaches these.
+
+Name the players in play order: P, the one to move, then Q0 … Qm−1, the rest of the round. The
+leaders are those who have played and stand level at the top, L their total, in the order of
+any sudden death they play (X17: the final round's own order, so an earlier player moves
+first). Totals are leads past L in integer halves; every later player stands below L.
+
+* **The values of t leaders level at L + lead with Qj … still to play** (`leaders`), one each:
+  - with none left, each one's share of a sudden death of t (`shares`);
+  - with the last, Qm−1, left: it passes them (it wins), levels them (a sudden death of t + 1
+    in which it moves last) or falls short (of t), by its table with a level worth its share
+    (win_chance.LastAgainstTwo; one leader: the last mover's own table);
+  - with more left, Qj chases them: below, BANK loses and so does a bust; level, BANK is worth
+    its share of the t + 1 level leaders with Qj+1 … to play; past at lead y, its value as the
+    one leader at y with Qj+1 … to play (`lone`), read from one table of Qj's turn past every
+    earlier total (`past`, as win_chance.Chase reads AheadOfTheLast). Each leader's value is
+    Qj's chase built a second time with EPS × that leader's payoffs (three_way.py's method):
+    its value with Qj+1 … to play where Qj ends below, its share of the t + 1 where level,
+    nothing where Qj passes.
+* **P** chases the leaders the same way (`Chaser`, its BANK level worth its share of t + 1).
+
+What a lone leader's value is at each lead (`lone`) wiggles from one half to the next near L,
+while a turn averages over many totals further on: it is built exactly at every lead over the
+WINDOW from where P stands, then every STEP-th, linear between; once every later player is FAR
+halves behind, it is the chance that none of them passes (the chance to reach, the last's own
+table for the last), where that agrees with the exact value within AGREE. BANK now is always
+built exactly. tools/mishimash_later_players.py measures these shortcuts against every total
+built exactly.
+
+A sudden death of four or more has estimated shares (`shares`: each later mover's share a
+factor GROWTH over the one before); they count only where four or more end level, and
+`tie_spread` measures how far they move a chance.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any, TypeVar
+
+from cubiri.mishimash import game, odds
+from cubiri.mishimash.scoring import DICE
+from cubiri.mishimash.three_way import EPS, AheadSeenByA
+from cubiri.mishimash.win_chance import (
+    FIRST,
+    LIMIT_HALVES,
+    SECOND,
+    THREE_WAY,
+    Chase,
+    FirstMover,
+    FirstOfThree,
+    LastAgainstTwo,
+    LastMover,
+    PastTable,
+    _bust,
+    _last_start,
+    built,
+    last_mover,
+    tables_builder,
+)
+
+WINDOW, STEP, FAR, AGREE = 48, 8, 240, 3e-4
+GROWTH = 1.35  # a sudden death of four or more: each mover's share over the one before it
+SIZE = 4000  # BANK values held, as win_chance's tables
+LONGEST = 1200  # exact values at most this far past L (never reached on the tool's checks)
+
+
+def shares(t: int, moved: float = 0.0) -> tuple[float, ...]:
+    """Each mover's share of a sudden death of t, in its order: solved for two and three
+    (win_chance.FIRST, THREE_WAY), estimated for more (`moved` added to each, see
+    `tie_spread`)."""
+    if t == 1:
+        return (1.0,)
+    if t == 2:
+        return (FIRST, SECOND)
+    if t == 3:
+        return THREE_WAY
+    weights = [GROWTH**i for i in range(t)]
+    return tuple(w / sum(weights) + moved for w in weights)
+
+
+@dataclass(frozen=True)
+class Position:
+    """What P's chances depend on: how far below L P and each later player stand (halves, in
+    play order) and how many lead level at L."""
+
+    mine: int
+    later: tuple[int, ...]
+    leaders: int = 1
+
+
+def position(state: game.State) -> Position | None:
+    """A position `win_chances` works out here: in the final round or a sudden death, P and
+    every later player below the leaders' total, the total of the best among those who have
+    played (the shipped tables give some of these at once: `win_chance.covered`). Not a sudden
+    death's first mover, nor a player level with every earlier one (all busted)."""
+    if state.solo or state.over or state.round is game.Round.RACE:
+        return None
+    still = state.still_to_play
+    sudden = state.round is game.Round.SUDDEN_DEATH
+    rivals = state.contenders if sudden else range(len(state.players))
+    done = [state.totals[p] for p in rivals if p not in still]
+    if not done:
+        return None
+    top = max(done)
+    gaps = [top - state.totals[p] for p in still]
+    if min(gaps) <= 0:
+        return None
+    return Position(gaps[0], tuple(gaps[1:]), done.count(top))
+
+
+def chances(state: game.State) -> dict[str, float]:
+    """`win_chances` at P's decision point (BANK or ROLL AGAIN)."""
+    found = position(state)
+    assert found is not None and state.phase is game.Phase.DECIDE
+    x = state.turn_halves
+    n, k, m = state.dice_left, state.roll_number + 1, state.mishimashes
+    lead = x - found.mine
+    solver = solver_for(found, max(1, lead))
+    return {"bank": solver.bank(lead), "roll": solver.table().roll(x, n, k, m)}
+
+
+@lru_cache(maxsize=2)  # a solver holds megabytes of tables
+def solver_for(where: Position, start: int) -> Solver:
+    return Solver(where, start)
+
+
+# A sudden death of four or more before anyone banked past the rest --------------------------
+
+
+@dataclass(frozen=True)
+class LevelStart:
+    """A sudden death in which P is level with everyone who has played (its first mover, or
+    every earlier one busted, X11): how many still play after P, P's place in its order, and
+    how many contend."""
+
+    later: int
+    place: int
+    contenders: int
+
+
+def level_start(state: game.State) -> LevelStart | None:
+    if state.over or state.round is not game.Round.SUDDEN_DEATH:
+        return None
+    mine = state.totals[state.current]
+    done = [p for p in state.contenders if p not in state.still_to_play]
+    if any(state.totals[p] != mine for p in done):
+        return None
+    place = state.contenders.index(state.current)
+    return LevelStart(len(state.still_to_play) - 1, place, len(state.contenders))
+
+
+def level_chances(state: game.State) -> dict[str, float]:
+    """`win_chances` at P's decision point in a `level_start` position. BANK of x halves leaves
+    the rest to pass P, all from the same total: the final round's position of one leader x
+    halves ahead of them (`lone`); a bust leaves P level with the rest at nothing, and P wins
+    only by the new sudden death if every later one ends at nothing too (`_all_bust`)."""
+    where = level_start(state)
+    assert where is not None and state.phase is game.Phase.DECIDE
+    x = state.turn_halves
+    n, k, m = state.dice_left, state.roll_number + 1, state.mishimashes
+    bank = _lone(where.later)[x] if where.later else 1.0
+    return {"bank": bank, "roll": _setter(where).roll(x, n, k, m)}
+
+
+@lru_cache(maxsize=8)
+def _lone(later: int) -> list[float]:
+    """A lone leader's value over its lead (halves), `later` players still to play from one
+    total, `later` ≥ 1."""
+    return Solver(Position(0, (0,) * later), 1).lone(0)
+
+
+@lru_cache(maxsize=8)
+def _setter(where: LevelStart) -> FirstOfThree:
+    """P's table: BANK x is worth `_lone`, a bust the new sudden death's share if every later
+    one busts too."""
+    bust = _all_bust(where.later, where.place + 1, where.contenders)
+    bust *= shares(where.contenders)[where.place]
+    lone = _lone(where.later) if where.later else [1.0] * SIZE
+    return _at_once(FirstOfThree(last_mover(), [bust, *lone[1:]]))
+
+
+def _all_bust(later: int, place: int, contenders: int) -> float:
+    """The chance that the `later` players from `place` in the order, all level at nothing,
+    end at nothing too, each by its own table (its chance of a bust: its table built a second
+    time with EPS for one)."""
+    if later == 0:
+        return 1.0
+    where = LevelStart(later - 1, place, contenders)
+    table = _setter(where)
+    twin = _at_once(FirstOfThree(last_mover(), table.given, [EPS, 0.0]))
+    busts = (twin.start() - table.start()) / EPS
+    return busts * _all_bust(later - 1, place + 1, contenders)
+
+
+class Chaser(Chase):
+    """A player's turn behind the leaders, `gap` halves short of them: BANK below loses (a bust
+    too), level is worth `tie`, past them what `past` (the player's table past every earlier
+    total, at the turn's own halves) holds; past them it reads `reads` (by default `past`)."""
+
+    def __init__(
+        self,
+        last: LastMover,
+        gap: int,
+        tie: float,
+        past: FirstMover,
+        reads: PastTable | None = None,
+    ) -> None:
+        super().__init__(last, gap, gap, tie, reads if reads is not None else past)
+        self.past = past
+
+    def prepare(self) -> None:
+        self.bust_value = 0.0
+        self.banks = [0.0] * self.gap + [self.tie] + self.past.banks[self.gap + 1 :]
+        best_throw = 1 - _bust(DICE)
+        proven = (x for x, bank in enumerate(self.banks) if x > self.gap and bank >= best_throw)
+        self.proven = next(proven, len(self.banks) - 1)
+
+
+class ChaserSeen(Chaser):
+    """A Chaser with EPS × a leader's payoffs added (`below` where it ends below them, a bust
+    included; `level` where it banks level; nothing past), its choices as its own."""
+
+    def __init__(
+        self,
+        last: LastMover,
+        gap: int,
+        tie: float,
+        past: FirstMover,
+        busting: FirstMover,
+        below: float,
+        level: float,
+    ) -> None:
+        super().__init__(last, gap, tie, past, AheadSeenByA(past, busting, below))
+        self.below, self.level = below, level
+
+    def prepare(self) -> None:
+        super().prepare()  # the same `proven` as its own table
+        self.bust_value = EPS * self.below
+        for x in range(self.gap):
+            self.banks[x] += EPS * self.below
+        self.banks[self.gap] += EPS * self.level
+
+
+T = TypeVar("T", bound=FirstMover)
+
+
+def _at_once(table: T) -> T:
+    """A table built whole rows at a time (not in the page: nothing waits for a frame)."""
+    table.sliced = False
+    return built(table)
+
+
+_against: dict[float, LastAgainstTwo] = {}
+
+
+def _against_table(share: float, gap: int) -> LastAgainstTwo:
+    """The last against level leaders, its level worth `share`, for the gaps to `gap` at
+    least (built anew, twice as far, where a larger gap is asked)."""
+    split = _against.get(share)
+    if split is None or split.limit < gap:
+        limit = min(LIMIT_HALVES, max(gap, 2 * split.limit if split else 64))
+        split = _against[share] = built(LastAgainstTwo(limit, share))
+    return split
+
+
+def _split(gap: int, share: float) -> tuple[float, float]:
+    """The last `gap` halves behind level leaders, its level worth `share`: its chance to pass
+    them and to level them (past the tables' gaps a level is negligible: the chance to reach)."""
+    if gap > LIMIT_HALVES:
+        return odds.chance((gap + 1) / 2, 0, DICE, 1, 0), 0.0
+    last_mover()  # the shipped tables read first
+    shipped = tables_builder().against_two
+    split = shipped if share == shipped.share else _against_table(share, gap)
+    return split.passes[gap], split.level[gap]
+
+
+def _reach(gap: int) -> float:
+    """The chance to pass a total `gap` halves ahead from the start of a turn."""
+    return odds.chance((gap + 1) / 2, 0, DICE, 1, 0)
+
+
+@dataclass
+class Solver:
+    """The values of a position (`Position`) for P standing `start` halves past L or more (1:
+    not past it, BANK level included), built as asked."""
+
+    where: Position
+    start: int
+    moved: float = 0.0  # added to each estimated share (`tie_spread`)
+    known: dict[tuple[int, int, int], tuple[float, ...]] = field(default_factory=dict)
+    lones: dict[int, list[float]] = field(default_factory=dict)
+    pasts: dict[int, tuple[FirstMover, FirstMover]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.last = last_mover()
+        self.later = self.where.later
+        self._table: Chaser | None = None
+
+    def shares(self, t: int) -> tuple[float, ...]:
+        return shares(t, self.moved)
+
+    # The values of the leaders -----------------------------------------------------------
+
+    def leaders(self, lead: int, t: int, j: int) -> tuple[float, ...]:
+        """The chance of each of t leaders level at L + lead (in their order) with Qj … still
+        to play."""
+        key = (lead, t, j)
+        if key not in self.known:
+            self.known[key] = self._leaders(lead, t, j)
+        return self.known[key]
+
+    def _leaders(self, lead: int, t: int, j: int) -> tuple[float, ...]:
+        m = len(self.later)
+        if j == m:
+            return self.shares(t)
+        gap = self.later[j] + lead
+        if j == m - 1:  # the last: pass, level or fall short
+            if t == 1:
+                return (1 - _last_start(self.last, gap),)
+            passes, level = _split(gap, self.shares(t + 1)[t])
+            more, same = self.shares(t + 1), self.shares(t)
+            return tuple((1 - passes - level) * same[i] + level * more[i] for i in range(t))
+        level_next, below_next = self.leaders(lead, t + 1, j + 1), self.leaders(lead, t, j + 1)
+        tie = level_next[t]
+        past, busting = self.past(j)
+        own = _at_once(Chaser(self.last, gap, tie, past)).start()
+        values = []
+        for below, level in zip(below_next, level_next[:t], strict=True):
+            seen = ChaserSeen(self.last, gap, tie, past, busting, below, level)
+            values.append((_at_once(seen).start() - own) / EPS)
+        return tuple(values)
+
+    # A lone leader's value over the leads, and a chaser's table past every earlier total ---
+
+    def far(self, lead: int, j: int) -> float:
+        """A lone leader far ahead of Qj …: none passes it (the last: its own table)."""
+        *chasers, last = self.later[j:]
+        value = 1 - _last_start(self.last, last + lead)
+        for gap in chasers:
+            value *= 1 - _reach(gap + lead)
+        return value
+
+    def built_lone(self, j: int) -> dict[int, float]:
+        """A lone leader's value with Qj … to play, built exactly from `start`: at every lead
+        over the WINDOW, then every STEP-th, until every later player is FAR behind and `far`
+        agrees with it."""
+        found: dict[int, float] = {}
+        lead = self.start
+        while True:
+            found[lead] = self.leaders(lead, 1, j)[0]
+            behind = min(self.later[j:]) + lead
+            if behind >= FAR and abs(found[lead] - self.far(lead, j)) <= AGREE:
+                break
+            if lead >= LONGEST:
+                break
+            lead += 1 if lead < self.start + WINDOW else STEP
+        return found
+
+    def lone(self, j: int, found: dict[int, float] | None = None) -> list[float]:
+        """A lone leader's value with Qj … to play over the leads (0 below `start`): exact
+        where built (`built_lone`; the last alone: everywhere), linear between, `far` past."""
+        if j in self.lones and found is None:
+            return self.lones[j]
+        if j == len(self.later):  # nobody left to pass it
+            values = [0.0] * self.start + [1.0] * (SIZE - self.start)
+        elif j == len(self.later) - 1:
+            values = [0.0] * self.start
+            values += [self.leaders(lead, 1, j)[0] for lead in range(self.start, SIZE)]
+        else:
+            found = found if found is not None else self.built_lone(j)
+            values = _between(found, self.start, lambda lead: self.far(lead, j))
+        self.lones[j] = values
+        return values
+
+    def past(self, j: int) -> tuple[FirstMover, FirstMover]:
+        """Qj's table past every earlier total (BANK: its value as the lone leader with Qj+1 …
+        to play; a bust: nothing), at the turn's own halves, and its twin with EPS for a bust."""
+        if j not in self.pasts:
+            banks = self._banks(self.later[j], self.lone(j + 1))
+            base = _at_once(FirstOfThree(self.last, banks))
+            busting = _at_once(FirstOfThree(self.last, banks, [EPS, 0.0]))
+            self.pasts[j] = (base, busting)
+        return self.pasts[j]
+
+    @staticmethod
+    def _banks(gap: int, lone: Sequence[float]) -> list[float]:
+        """A turn's BANK values `gap` halves below L from a lone leader's over the leads."""
+        return ([0.0] * (gap + 1) + list(lone[1:]))[:SIZE]
+
+    # P ----------------------------------------------------------------------------------
+
+    def bank(self, lead: int) -> float:
+        """P's BANK `lead` halves past L (0: level), built exactly."""
+        if lead < 0:
+            return 0.0
+        t = self.where.leaders
+        if lead == 0:
+            return self.leaders(0, t + 1, 0)[t]
+        return self.leaders(lead, 1, 0)[0]
+
+    def table(self) -> Chaser:
+        """P's table over the halves of its turn."""
+        if self._table is None:
+            past = _at_once(FirstOfThree(self.last, self._banks(self.where.mine, self.lone(0))))
+            tie = self.bank(0) if self.start == 1 else 0.0  # past L already: never level
+            self._table = _at_once(Chaser(self.last, self.where.mine, tie, past))
+        return self._table
+
+
+def _between(found: dict[int, float], start: int, far: Any) -> list[float]:
+    """Values over the leads: 0 below `start`, `found` where built, linear between, `far`
+    past the last built."""
+    leads = sorted(found)
+    values = [0.0] * start
+    for lead in range(start, SIZE):
+        if lead in found:
+            values.append(found[lead])
+        elif lead < leads[-1]:
+            index = bisect_left(leads, lead)
+            low, high = leads[index - 1], leads[index]
+            t = (lead - low) / (high - low)
+            values.append((1 - t) * found[low] + t * found[high])
+        else:
+            values.append(far(lead))
+    return values
+
+
+def tie_spread(where: Position, moved: float = 0.1) -> float:
+    """How far P's BANK level with L moves when the estimated shares of a sudden death of four
+    or more move by ± `moved` each: what the estimate can cost, where four or more end level."""
+    values = [Solver(where, 1, sign * moved).bank(0) for sign in (-1, 1)]
+    return max(values) - min(values)
