@@ -40,10 +40,14 @@ factor GROWTH over the one before); they count only where four or more end level
 
 from __future__ import annotations
 
+import multiprocessing
+import os
+import sys
 from bisect import bisect_left
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
+from itertools import islice
 from typing import Any, TypeVar
 
 from cubiri.mishimash import game, odds
@@ -71,6 +75,8 @@ WINDOW, STEP, FAR, AGREE = 48, 8, 240, 3e-4
 GROWTH = 1.35  # a sudden death of four or more: each mover's share over the one before it
 SIZE = 4000  # BANK values held, as win_chance's tables
 LONGEST = 1200  # exact values at most this far past L (never reached on the tool's checks)
+Key = tuple[int, int, int]  # a lead, how many lead level there, the next later player
+Values = tuple[float, ...]  # each leader's chance
 
 
 def shares(t: int, moved: float = 0.0) -> tuple[float, ...]:
@@ -296,7 +302,7 @@ class Solver:
     where: Position
     start: int
     moved: float = 0.0  # added to each estimated share (`tie_spread`)
-    known: dict[tuple[int, int, int], tuple[float, ...]] = field(default_factory=dict)
+    known: dict[Key, Values] = field(default_factory=dict)
     lones: dict[int, list[float]] = field(default_factory=dict)
     pasts: dict[int, tuple[FirstMover, FirstMover]] = field(default_factory=dict)
 
@@ -352,18 +358,34 @@ class Solver:
     def built_lone(self, j: int) -> dict[int, float]:
         """A lone leader's value with Qj … to play, built exactly from `start`: at every lead
         over the WINDOW, then every STEP-th, until every later player is FAR behind and `far`
-        agrees with it."""
+        agrees with it. The leads are shared among the machine's cores (`_workers`), batch by
+        batch; what each batch finds is the same as one by one."""
+        for i in range(len(self.later) - 2, j - 1, -1):
+            self.past(i)  # every lead reads these: built before the work is shared
+        schedule = self._schedule()
         found: dict[int, float] = {}
+        with _Shared(self, j) as shared:
+            batch = list(islice(schedule, 1))  # where far behind, the first lead may be the last
+            while batch:
+                values = shared.leaders(batch)
+                for lead in batch:
+                    found[lead] = values[lead]
+                    behind = min(self.later[j:]) + lead
+                    if behind >= FAR and abs(found[lead] - self.far(lead, j)) <= AGREE:
+                        return found
+                more = WINDOW if len(found) == 1 else 2 * shared.size
+                batch = list(islice(schedule, more if shared.size > 1 else 1))
+        return found
+
+    def _schedule(self) -> Iterator[int]:
+        """The leads `built_lone` builds, in order: every one over the WINDOW from `start`,
+        then every STEP-th, to LONGEST."""
         lead = self.start
         while True:
-            found[lead] = self.leaders(lead, 1, j)[0]
-            behind = min(self.later[j:]) + lead
-            if behind >= FAR and abs(found[lead] - self.far(lead, j)) <= AGREE:
-                break
+            yield lead
             if lead >= LONGEST:
-                break
+                return
             lead += 1 if lead < self.start + WINDOW else STEP
-        return found
 
     def lone(self, j: int, found: dict[int, float] | None = None) -> list[float]:
         """A lone leader's value with Qj … to play over the leads (0 below `start`): exact
@@ -414,6 +436,58 @@ class Solver:
             tie = self.bank(0) if self.start == 1 else 0.0  # past L already: never level
             self._table = _at_once(Chaser(self.last, self.where.mine, tie, past))
         return self._table
+
+
+def _workers() -> int:
+    """How many processes share a solver's leads: the machine's cores (one in the page, and
+    inside a worker process of its own)."""
+    if sys.platform == "emscripten" or multiprocessing.current_process().daemon:
+        return 1
+    return min(8, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else 1)
+
+
+_solver: Solver | None = None  # the one a forked worker reads (its copy at the fork)
+
+
+def _lone_values(job: tuple[int, list[int]]) -> tuple[dict[int, float], dict[Key, Values]]:
+    """A worker's leads: a lone leader's value at each, and every value found on the way."""
+    j, leads = job
+    assert _solver is not None
+    before = set(_solver.known)
+    values = {lead: _solver.leaders(lead, 1, j)[0] for lead in leads}
+    return values, {key: v for key, v in _solver.known.items() if key not in before}
+
+
+class _Shared:
+    """A solver's leads of later player j shared among forked copies of it (`_workers`; one:
+    worked out here), what they find merged back."""
+
+    def __init__(self, solver: Solver, j: int) -> None:
+        self.solver, self.j, self.size = solver, j, _workers()
+        self.pool: Any = None
+
+    def __enter__(self) -> _Shared:
+        global _solver
+        if self.size > 1:
+            _solver = self.solver
+            self.pool = multiprocessing.get_context("fork").Pool(self.size)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        global _solver
+        if self.pool is not None:
+            self.pool.terminate()
+            _solver = None
+
+    def leaders(self, leads: list[int]) -> dict[int, float]:
+        if self.pool is None or len(leads) < 2:
+            return {lead: self.solver.leaders(lead, 1, self.j)[0] for lead in leads}
+        jobs = [(self.j, leads[w :: self.size]) for w in range(self.size)]
+        values: dict[int, float] = {}
+        for found, known in self.pool.map(_lone_values, jobs):
+            values.update(found)
+            self.solver.known.update(known)
+        return values
 
 
 def _between(found: dict[int, float], start: int, far: Any) -> list[float]:
