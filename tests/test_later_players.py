@@ -287,7 +287,7 @@ def test_a_sudden_death_of_four_after_two_busts() -> None:
     assert chances is not None
     banked = state.turn_halves
     assert chances["bank"] == pytest.approx(1 - wc.last_mover().start(banked), abs=1e-9)
-    table = later_players._setter(later_players.LevelStart(1, 2, 4))
+    table = later_players.level_table(later_players.LevelStart(1, 2, 4))
     anew = later_players.shares(4)[2] * wc._bust(6)  # Cubi's first throw busts too
 
     def bea_wins(rng: random.Random) -> float:

@@ -7,6 +7,7 @@ sudden death of four or more.
 
     python3 tools/mishimash_later_players.py                   P 60 halves below L; 50, 70
     python3 tools/mishimash_later_players.py --later 21 21 21 --mine 21 --start 1
+    python3 tools/mishimash_later_players.py --sudden-death 4    its first mover, the estimate
 
 Several minutes on two cores for two later players (every total built: two chases each), far
 more for three.
@@ -45,7 +46,11 @@ def main() -> None:
     parser.add_argument("--later", type=int, nargs="+", default=[50, 70], metavar="HALVES")
     parser.add_argument("--leaders", type=int, default=1, help="how many level at L")
     parser.add_argument("--start", type=int, default=1, help="where P stands, halves past L")
+    parser.add_argument("--sudden-death", type=int, metavar="PLAYERS", help="its first mover")
     args = parser.parse_args()
+    if args.sudden_death:
+        sudden_death(args.sudden_death)
+        return
     where, start = Position(args.mine, tuple(args.later), args.leaders), args.start
 
     began = time.perf_counter()
@@ -82,6 +87,29 @@ def main() -> None:
     print(f"every total built: P's chances move by {moved[0]:.6f} at most, at {moved[1]}")
     spread = later_players.tie_spread(where)
     print(f"BANK level with L moves by {spread:.6f} as the estimated shares move 0.1")
+
+
+def sudden_death(players: int) -> None:
+    """The first mover of a sudden death of `players`: its chance from the start, and at BANK
+    or ROLL AGAIN with 11 points on one die (1 1 1 5 5 taken), and how far they move with the
+    estimated shares of a sudden death of four or more (± 0.1 each)."""
+    where = later_players.LevelStart(players - 1, 0, players)
+    began = time.perf_counter()
+    table = later_players.level_table(where)
+    took = time.perf_counter() - began
+    print(f"a sudden death of {players}: its first mover's chance {table.start():.4f} ", end="")
+    print(f"(estimated share {later_players.shares(players)[0]:.4f}); {took:.1f} s")
+    at = (22, 1, 2, 0)
+    moved = []
+    for sign in (0, -1, 1):
+        bank = later_players.level_lone(players - 1, sign * 0.1)[at[0]]
+        roll = later_players.level_table(where, sign * 0.1).roll(*at)
+        start = later_players.level_table(where, sign * 0.1).start()
+        moved.append((bank, roll, start))
+    bank, roll, _ = moved[0]
+    print(f"11 points on one die: BANK {bank:.4f}, ROLL AGAIN {roll:.4f}")
+    spread = max(abs(a - b) for a, b in zip(moved[1], moved[2], strict=True))
+    print(f"the estimated shares moved 0.1 each way move these by {spread:.6f} at most")
 
 
 if __name__ == "__main__":

@@ -1,9 +1,9 @@
 """MISHIMASH: the chance to win of a final round's player with any number still to play after
 it (X16, X17; issue 28), worked out when asked where the shipped tables do not reach (two or
 more still to play after it, or three or more level at the top; the same in a sudden death of
-four or more once one has banked past the rest): tens of seconds a position in CPython, more
-the more players, several times that in Pyodide. So the page's coach and
-computers keep to the positions the tables give at once (`win_chance.covered`), and
+four or more): tens of seconds a position in CPython on two cores (four seats 15 s, five 58 s,
+a sudden death of four's first mover about 95 s), several times that in Pyodide. So the page's
+coach and computers keep to the positions the tables give at once (`win_chance.covered`), and
 `win_chances` alone reaches these.
 
 Name the players in play order: P, the one to move, then Q0 … Qm−1, the rest of the round. The
@@ -24,6 +24,9 @@ first). Totals are leads past L in integer halves; every later player stands bel
     its value with Qj+1 … to play where Qj ends below, its share of the t + 1 where level,
     nothing where Qj passes.
 * **P** chases the leaders the same way (`Chaser`, its BANK level worth its share of t + 1).
+* **A sudden death's player level with everyone who has played** (its first mover, or every
+  earlier one busted, `level_start`): BANK x is the lone leader's value x halves ahead of the
+  rest, a bust the new sudden death's share times the chance that every later one busts too.
 
 What a lone leader's value is at each lead (`lone`) wiggles from one half to the next near L,
 while a turn averages over many totals further on: it is built exactly at every lead over the
@@ -34,8 +37,9 @@ built exactly. tools/mishimash_later_players.py measures these shortcuts against
 built exactly.
 
 A sudden death of four or more has estimated shares (`shares`: each later mover's share a
-factor GROWTH over the one before); they count only where four or more end level, and
-`tie_spread` measures how far they move a chance.
+factor GROWTH over the one before); they count only where four or more end level (at nothing
+too, in a sudden death), and `tie_spread` and `level_spread` measure how far they move a
+chance.
 """
 
 from __future__ import annotations
@@ -164,47 +168,47 @@ def level_start(state: game.State) -> LevelStart | None:
     return LevelStart(len(state.still_to_play) - 1, place, len(state.contenders))
 
 
-def level_chances(state: game.State) -> dict[str, float]:
+def level_chances(state: game.State, moved: float = 0.0) -> dict[str, float]:
     """`win_chances` at P's decision point in a `level_start` position. BANK of x halves leaves
     the rest to pass P, all from the same total: the final round's position of one leader x
     halves ahead of them (`lone`); a bust leaves P level with the rest at nothing, and P wins
-    only by the new sudden death if every later one ends at nothing too (`_all_bust`)."""
+    only by the new sudden death if every later one ends at nothing too (`_all_bust`).
+    `moved`: added to each estimated share (see `tie_spread`)."""
     where = level_start(state)
     assert where is not None and state.phase is game.Phase.DECIDE
     x = state.turn_halves
     n, k, m = state.dice_left, state.roll_number + 1, state.mishimashes
-    bank = _lone(where.later)[x] if where.later else 1.0
-    return {"bank": bank, "roll": _setter(where).roll(x, n, k, m)}
+    bank = level_lone(where.later, moved)[x] if where.later else 1.0
+    return {"bank": bank, "roll": level_table(where, moved).roll(x, n, k, m)}
 
 
-@lru_cache(maxsize=8)
-def _lone(later: int) -> list[float]:
+@lru_cache(maxsize=16)
+def level_lone(later: int, moved: float = 0.0) -> list[float]:
     """A lone leader's value over its lead (halves), `later` players still to play from one
     total, `later` ≥ 1."""
-    return Solver(Position(0, (0,) * later), 1).lone(0)
+    return Solver(Position(0, (0,) * later), 1, moved).lone(0)
 
 
-@lru_cache(maxsize=8)
-def _setter(where: LevelStart) -> FirstOfThree:
-    """P's table: BANK x is worth `_lone`, a bust the new sudden death's share if every later
+@lru_cache(maxsize=16)
+def level_table(where: LevelStart, moved: float = 0.0) -> FirstOfThree:
+    """P's table: BANK x is worth `level_lone`, a bust the new sudden death's share if every later
     one busts too."""
-    bust = _all_bust(where.later, where.place + 1, where.contenders)
-    bust *= shares(where.contenders)[where.place]
-    lone = _lone(where.later) if where.later else [1.0] * SIZE
+    bust = _all_bust(where.later, where.place + 1, where.contenders, moved)
+    bust *= shares(where.contenders, moved)[where.place]
+    lone = level_lone(where.later, moved) if where.later else [1.0] * SIZE
     return _at_once(FirstOfThree(last_mover(), [bust, *lone[1:]]))
 
 
-def _all_bust(later: int, place: int, contenders: int) -> float:
+def _all_bust(later: int, place: int, contenders: int, moved: float) -> float:
     """The chance that the `later` players from `place` in the order, all level at nothing,
     end at nothing too, each by its own table (its chance of a bust: its table built a second
     time with EPS for one)."""
     if later == 0:
         return 1.0
-    where = LevelStart(later - 1, place, contenders)
-    table = _setter(where)
+    table = level_table(LevelStart(later - 1, place, contenders), moved)
     twin = _at_once(FirstOfThree(last_mover(), table.given, [EPS, 0.0]))
     busts = (twin.start() - table.start()) / EPS
-    return busts * _all_bust(later - 1, place + 1, contenders)
+    return busts * _all_bust(later - 1, place + 1, contenders, moved)
 
 
 class Chaser(Chase):
@@ -513,3 +517,10 @@ def tie_spread(where: Position, moved: float = 0.1) -> float:
     or more move by ± `moved` each: what the estimate can cost, where four or more end level."""
     values = [Solver(where, 1, sign * moved).bank(0) for sign in (-1, 1)]
     return max(values) - min(values)
+
+
+def level_spread(state: game.State, moved: float = 0.1) -> float:
+    """How far the chances of a `level_start` position move when the estimated shares move by
+    ± `moved` each (they count where four or more end level, at nothing included)."""
+    low, high = (level_chances(state, sign * moved) for sign in (-1, 1))
+    return max(abs(low[key] - high[key]) for key in low)
