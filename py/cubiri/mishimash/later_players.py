@@ -178,15 +178,20 @@ def level_chances(state: game.State, moved: float = 0.0) -> dict[str, float]:
     assert where is not None and state.phase is game.Phase.DECIDE
     x = state.turn_halves
     n, k, m = state.dice_left, state.roll_number + 1, state.mishimashes
-    bank = level_lone(where.later, moved)[x] if where.later else 1.0
+    bank = _level_solver(where.later, moved).leaders(x, 1, 0)[0] if where.later else 1.0
     return {"bank": bank, "roll": level_table(where, moved).roll(x, n, k, m)}
 
 
-@lru_cache(maxsize=16)
+@lru_cache(maxsize=4)  # a solver holds tens of megabytes of tables
+def _level_solver(later: int, moved: float) -> Solver:
+    """The values of one leader ahead of `later` players (≥ 1) who all stand at one total."""
+    return Solver(Position(0, (0,) * later), 1, moved)
+
+
 def level_lone(later: int, moved: float = 0.0) -> list[float]:
     """A lone leader's value over its lead (halves), `later` players still to play from one
-    total, `later` ≥ 1."""
-    return Solver(Position(0, (0,) * later), 1, moved).lone(0)
+    total, `later` ≥ 1 (`Solver.lone`)."""
+    return _level_solver(later, moved).lone(0)
 
 
 @lru_cache(maxsize=16)
