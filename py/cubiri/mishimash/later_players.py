@@ -30,7 +30,8 @@ first). Totals are leads past L in integer halves; every later player stands bel
 
 What a lone leader's value is at each lead (`lone`) wiggles from one half to the next near L,
 while a turn averages over many totals further on: it is built exactly at every lead over the
-WINDOW from where P stands, then every STEP-th, linear between; once every later player is FAR
+WINDOW from where P stands (rounded down to a BLOCK, which P's decisions in it share), then
+every STEP-th, linear between; once every later player is FAR
 halves behind, it is the chance that none of them passes (the chance to reach, the last's own
 table for the last), where that agrees with the exact value within AGREE. BANK now is always
 built exactly. tools/mishimash_later_players.py measures these shortcuts against every total
@@ -76,6 +77,7 @@ from cubiri.mishimash.win_chance import (
 )
 
 WINDOW, STEP, FAR, AGREE = 48, 8, 240, 3e-4
+BLOCK = WINDOW // 2  # P's decisions this many halves apart read one solver (its WINDOW from P)
 GROWTH = 1.35  # a sudden death of four or more: each mover's share over the one before it
 SIZE = 4000  # BANK values held, as win_chance's tables
 LONGEST = 1200  # exact values at most this far past L (never reached on the tool's checks)
@@ -134,7 +136,7 @@ def chances(state: game.State) -> dict[str, float]:
     x = state.turn_halves
     n, k, m = state.dice_left, state.roll_number + 1, state.mishimashes
     lead = x - found.mine
-    solver = solver_for(found, max(1, lead))
+    solver = solver_for(found, max(1, lead - lead % BLOCK))
     return {"bank": solver.bank(lead), "roll": solver.table().roll(x, n, k, m)}
 
 
