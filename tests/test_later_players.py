@@ -300,3 +300,18 @@ def test_a_sudden_death_of_four_after_two_busts() -> None:
         return float(not last_mover_wins(rng, (0, 6, 1, 0), ended))
 
     assert chances["roll"] == pytest.approx(monte_carlo(bea_wins, 60), abs=TOLERANCE)
+
+
+@pytest.mark.parametrize("selection", [(0, 1, 2), (0, 1, 2, 3), (0, 1, 2, 3, 4)])
+def test_with_one_still_to_play_the_recursion_is_the_shipped_tables(
+    selection: tuple[int, ...],
+) -> None:
+    """Three seats: Otto below, level with and past Ann's 10.5, Bea still to come. The tables
+    give these at once (win_chance.Chase, LevelWithTheLeader, AheadOfTheLast); the recursion
+    built for more players gives the same chances, within the shipped file's rounding."""
+    three = FOUR[:3]
+    state = play(game.new_game(three, 10, 0, TYPED), *OTTO_THROWS[:3], OTTO_THROWS[3], selection)
+    assert wc.covered(state) and later_players.position(state) is not None
+    shipped = win_chances(state)
+    assert shipped is not None
+    assert later_players.chances(state) == pytest.approx(shipped, abs=1e-5)  # 2e-6 seen
