@@ -101,6 +101,8 @@ bench: $(VENV)/.stamp vendor browser
 	$(PY) bench/mishimash_levels.py --sudden-death-of-three 20000
 	$(PY) tools/mishimash_later_players.py
 	$(PY) tools/mishimash_later_players.py --sudden-death 4
+	$(PY) tools/mishimash_later_players.py --solve-four
+	$(PY) tools/mishimash_four_way_play.py --rounds 20000
 	$(PY) bench/mishimash_levels.py --pair strongest "best odds" --games 20000 --target 250
 	$(PY) bench/mishimash_levels.py --pair strongest "best odds" --games 20000 --target 1000
 	$(PY) bench/mishimash_levels.py --solo-turns 2000

@@ -8,6 +8,7 @@ sudden death of four or more.
     python3 tools/mishimash_later_players.py                   P 60 halves below L; 50, 70
     python3 tools/mishimash_later_players.py --later 21 21 21 --mine 21 --start 1
     python3 tools/mishimash_later_players.py --sudden-death 4    its first mover, the estimate
+    python3 tools/mishimash_later_players.py --solve-four        a sudden death of four's shares
 
 Several minutes on two cores for two later players (every total built: two chases each), far
 more for three.
@@ -26,7 +27,7 @@ sys.path[:0] = [str(Path(__file__).resolve().parents[1] / "py")]
 from cubiri.mishimash import later_players  # noqa: E402
 from cubiri.mishimash.later_players import Position, Solver  # noqa: E402
 from cubiri.mishimash.scoring import DICE  # noqa: E402
-from cubiri.mishimash.win_chance import _least_halves  # noqa: E402
+from cubiri.mishimash.win_chance import FirstOfThree, _least_halves, built  # noqa: E402
 
 Found = dict[int, dict[int, float]]  # by later player: a lone leader's value by lead
 
@@ -47,7 +48,11 @@ def main() -> None:
     parser.add_argument("--leaders", type=int, default=1, help="how many level at L")
     parser.add_argument("--start", type=int, default=1, help="where P stands, halves past L")
     parser.add_argument("--sudden-death", type=int, metavar="PLAYERS", help="its first mover")
+    parser.add_argument("--solve-four", action="store_true", help="iterate four_way.solve")
     args = parser.parse_args()
+    if args.solve_four:
+        solve_four()
+        return
     if args.sudden_death:
         sudden_death(args.sudden_death)
         return
@@ -87,6 +92,39 @@ def main() -> None:
     print(f"every total built: P's chances move by {moved[0]:.6f} at most, at {moved[1]}")
     spread = later_players.tie_spread(where)
     print(f"BANK level with L moves by {spread:.6f} as the estimated shares move 0.1")
+
+
+def solve_four() -> None:
+    """Iterates a sudden death of four's shares from later_players.FOUR_WAY, printing each
+    step (later_players.FOUR_WAY is then set to the last by hand)."""
+    from cubiri.mishimash import four_way
+
+    shares = later_players.FOUR_WAY
+    print("from", ", ".join(f"{share:.6f}" for share in shares))
+    for step in range(1, 4):
+        began = time.perf_counter()
+        found = four_way.solve()
+        moved = max(abs(a - b) for a, b in zip(found, shares, strict=True))
+        took = time.perf_counter() - began
+        print(f"step {step}:", ", ".join(f"{share:.6f}" for share in found), end=" ")
+        print(f"(moved {moved:.6f}; {took:.0f} s)", flush=True)
+        later_players.use_four_way(found)
+        shares = found
+        if moved < 1e-5:
+            break
+    last, off = four_way.far_gaps()
+    print(f"past A's BANK of {last} halves, B's chance is the far formula's, {off:.5f} off there")
+    table = later_players.level_table(later_players.LevelStart(3, 0, 4))
+    print(f"A banks past it with chance {_banks_past(table, last):.4f}")
+
+
+def _banks_past(table: FirstOfThree, total: int) -> float:
+    """The chance that a first mover by `table` banks more than `total` halves: its table
+    built a second time with EPS for each such BANK."""
+    extra = [0.0] * (total + 1) + [1e-6] * (len(table.given) - total - 1)
+    twin = FirstOfThree(table.last, table.given, extra)
+    twin.sliced = False
+    return (built(twin).start() - table.start()) / 1e-6
 
 
 def sudden_death(players: int) -> None:

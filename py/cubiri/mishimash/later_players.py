@@ -37,10 +37,10 @@ table for the last), where that agrees with the exact value within AGREE. BANK n
 built exactly. tools/mishimash_later_players.py measures these shortcuts against every total
 built exactly.
 
-A sudden death of four or more has estimated shares (`shares`: each later mover's share a
-factor GROWTH over the one before); they count only where four or more end level (at nothing
-too, in a sudden death), and `tie_spread` and `level_spread` measure how far they move a
-chance.
+A sudden death of four has its shares worked out (four_way.py, FOUR_WAY); of five or more,
+estimated (`shares`: each later mover's share a factor GROWTH over the one before). They
+count only where four or more end level (at nothing too, in a sudden death), and
+`tie_spread` and `level_spread` measure how far moving them moves a chance.
 """
 
 from __future__ import annotations
@@ -78,23 +78,31 @@ from cubiri.mishimash.win_chance import (
 
 WINDOW, STEP, FAR, AGREE = 48, 8, 240, 3e-4
 BLOCK = WINDOW // 2  # P's decisions this many halves apart read one solver (its WINDOW from P)
-GROWTH = 1.35  # a sudden death of four or more: each mover's share over the one before it
+GROWTH = 1.35  # a sudden death of five or more: each mover's share over the one before it
+# A sudden death of four: each mover's share, worked out by four_way.py (`python3
+# tools/mishimash_later_players.py --solve-four`: from the estimate 0.150760, 0.203530,
+# 0.274770, 0.370940, steps moved them by 0.015, 3e-5, then under 1e-6; counting the later
+# players far behind more closely, by 9e-5, then under 1e-6; tools/mishimash_four_way_play.py
+# plays it out).
+FOUR_WAY: tuple[float, ...] = (0.165905, 0.204562, 0.261755, 0.367778)
 SIZE = 4000  # BANK values held, as win_chance's tables
 LONGEST = 1200  # exact values at most this far past L (never reached on the tool's checks)
 Key = tuple[int, int, int]  # a lead, how many lead level there, the next later player
-Values = tuple[float, ...]  # each leader's chance
+Values = tuple[float, ...]  # each leader's chance, then the next later player's own
 
 
 def shares(t: int, moved: float = 0.0) -> tuple[float, ...]:
-    """Each mover's share of a sudden death of t, in its order: solved for two and three
-    (win_chance.FIRST, THREE_WAY), estimated for more (`moved` added to each, see
-    `tie_spread`)."""
+    """Each mover's share of a sudden death of t, in its order: solved for two, three and four
+    (win_chance.FIRST, THREE_WAY, FOUR_WAY), estimated for more; `moved` is added to each of
+    four or more (see `tie_spread`)."""
     if t == 1:
         return (1.0,)
     if t == 2:
         return (FIRST, SECOND)
     if t == 3:
         return THREE_WAY
+    if t == 4:
+        return tuple(share + moved for share in FOUR_WAY)
     weights = [GROWTH**i for i in range(t)]
     return tuple(w / sum(weights) + moved for w in weights)
 
@@ -243,8 +251,9 @@ class Chaser(Chase):
 
 
 class ChaserSeen(Chaser):
-    """A Chaser with EPS × a leader's payoffs added (`below` where it ends below them, a bust
-    included; `level` where it banks level; nothing past), its choices as its own."""
+    """A Chaser with EPS × another's payoffs added (`below` where it ends below the leaders, a
+    bust included; `level` where it banks level; past them, nothing, or what `along` adds to
+    `past`), its choices as its own."""
 
     def __init__(
         self,
@@ -255,8 +264,10 @@ class ChaserSeen(Chaser):
         busting: FirstMover,
         below: float,
         level: float,
+        along: FirstMover | None = None,
     ) -> None:
-        super().__init__(last, gap, tie, past, AheadSeenByA(past, busting, below))
+        reads = AheadSeenByA(past, busting, below)
+        super().__init__(last, gap, tie, past, reads if along is None else _Along(reads, along))
         self.below, self.level = below, level
 
     def prepare(self) -> None:
@@ -265,6 +276,33 @@ class ChaserSeen(Chaser):
         for x in range(self.gap):
             self.banks[x] += EPS * self.below
         self.banks[self.gap] += EPS * self.level
+
+
+class _Along:
+    """A table past the leaders as another's chase reads it (`seen`), plus what `along` adds
+    to its own past table (`seen.base`)."""
+
+    def __init__(self, seen: AheadSeenByA, along: FirstMover) -> None:
+        self.seen, self.along = seen, along
+
+    def _column(self, n: int, k: int, m: int, start: int, size: int) -> list[float]:
+        seen = self.seen._column(n, k, m, start, size)
+        base = self.seen.base._column(n, k, m, start, size)
+        along = self.along._column(n, k, m, start, size)
+        return [x + y - b for x, y, b in zip(seen, along, base, strict=True)]
+
+    def chance(self, halves: int, n: int, k: int, m: int) -> float:
+        base = self.seen.base.chance(halves, n, k, m)
+        return self.seen.chance(halves, n, k, m) + self.along.chance(halves, n, k, m) - base
+
+
+def use_four_way(found: Sequence[float]) -> None:
+    """Values a sudden death of four at `found` from now on (four_way.solve): what was worked
+    out with other shares is forgotten."""
+    global FOUR_WAY
+    FOUR_WAY = tuple(found)
+    for cached in (solver_for, _level_solver, level_table):
+        cached.cache_clear()
 
 
 T = TypeVar("T", bound=FirstMover)
@@ -330,22 +368,33 @@ class Solver:
     def leaders(self, lead: int, t: int, j: int) -> tuple[float, ...]:
         """The chance of each of t leaders level at L + lead (in their order) with Qj … still
         to play."""
+        return self._known(lead, t, j)[:t]
+
+    def own(self, lead: int, t: int, j: int) -> float:
+        """Qj's own chance as it begins its turn behind those t leaders (Qj+1 … after it)."""
+        return self._known(lead, t, j)[t]
+
+    def _known(self, lead: int, t: int, j: int) -> Values:
         key = (lead, t, j)
         if key not in self.known:
             self.known[key] = self._leaders(lead, t, j)
         return self.known[key]
 
-    def _leaders(self, lead: int, t: int, j: int) -> tuple[float, ...]:
+    def _leaders(self, lead: int, t: int, j: int) -> Values:
+        """The leaders' chances, then Qj's own (none when nobody is left)."""
         m = len(self.later)
         if j == m:
             return self.shares(t)
         gap = self.later[j] + lead
         if j == m - 1:  # the last: pass, level or fall short
             if t == 1:
-                return (1 - _last_start(self.last, gap),)
-            passes, level = _split(gap, self.shares(t + 1)[t])
+                own = _last_start(self.last, gap)
+                return (1 - own, own)
+            share = self.shares(t + 1)[t]
+            passes, level = _split(gap, share)
             more, same = self.shares(t + 1), self.shares(t)
-            return tuple((1 - passes - level) * same[i] + level * more[i] for i in range(t))
+            values = [(1 - passes - level) * same[i] + level * more[i] for i in range(t)]
+            return (*values, passes + level * share)
         level_next, below_next = self.leaders(lead, t + 1, j + 1), self.leaders(lead, t, j + 1)
         tie = level_next[t]
         past, busting = self.past(j)
@@ -354,7 +403,7 @@ class Solver:
         for below, level in zip(below_next, level_next[:t], strict=True):
             seen = ChaserSeen(self.last, gap, tie, past, busting, below, level)
             values.append((_at_once(seen).start() - own) / EPS)
-        return tuple(values)
+        return (*values, own)
 
     # A lone leader's value over the leads, and a chaser's table past every earlier total ---
 
