@@ -668,7 +668,7 @@ def win_chances(state: game.State) -> dict[str, float] | None:
     (`covered`). Every other final-round position (two or more still to play after this one,
     or three or more level at the top) and of a sudden death of four or more is worked out when
     asked (later_players.py: tens of seconds, more with more players; a sudden death of four
-    or more, where it leads to another, is valued at estimated shares)."""
+    is valued at its worked-out shares, four_way.py, and of five or more at estimated ones)."""
     if state.solo or state.over or state.round is game.Round.RACE:
         return None
     if state.phase is not game.Phase.DECIDE:
