@@ -1,7 +1,8 @@
-"""MISHIMASH: the chance to win of a final round's player with two or three still to play after
-it (X16, four and five seats), or behind three level leaders (issue 28), checked against a
-Monte Carlo of the same play (100,000 runs each): each later player chasing by its own table,
-the last by its, and every sudden death a level leads to."""
+"""MISHIMASH: the chance to win with two or three still to play after the one to move (X16,
+four and five seats), behind three level leaders, and in a sudden death of four (X17; issue
+28), checked against a Monte Carlo of the same play (100,000 runs each): each later player
+chasing by its own table, the last by its, and every sudden death a level leads to; and
+against the shipped tables where one still plays after it."""
 
 from __future__ import annotations
 
@@ -32,7 +33,7 @@ from tests.typed_games import play
 FOUR = ["Ann", "Otto", "Bea", "Cubi"]
 OTTO_THROWS = [[1, 1, 1, 5, 2, 3], (0, 1, 2, 3), "bank", [1, 1, 1, 5, 5, 2]]
 LEADER = 21
-FOUR_WAY = later_players.shares(4)  # estimated: see test_level_with_the_leader_…
+FOUR_WAY = later_players.shares(4)  # four_way.py's (see tools/mishimash_four_way_play.py)
 
 
 def otto_takes(selection: tuple[int, ...]) -> game.State:
