@@ -28,6 +28,7 @@ from cubiri.mishimash import later_players  # noqa: E402
 from cubiri.mishimash.later_players import Chaser, LevelStart, level_table, shares  # noqa: E402
 from cubiri.mishimash.strategy import _after, _best_by_kept  # noqa: E402
 from cubiri.mishimash.win_chance import (  # noqa: E402
+    LIMIT_HALVES,
     FirstMover,
     LastMover,
     _bust,
@@ -93,12 +94,15 @@ def chaser(lead: int, level: int, j: int) -> Chaser:
 
 
 @cache
-def last_against(level: int, gap: int) -> LastMover:
-    return built(LastMover(shares(level + 1)[level], limit=max(gap, 1)))
+def last_against(level: int, limit: int) -> LastMover:
+    """The last mover's table against `level` leaders, a level worth its share."""
+    table = LastMover(shares(level + 1)[level], limit=limit)
+    table.sliced = False
+    return built(table)
 
 
 def by_last(rng: random.Random, level: int, gap: int) -> int:
-    table = last_against(level, gap)
+    table = last_against(level, max(gap, LIMIT_HALVES))  # one table for every gap it holds
 
     def banks(p: Point) -> bool:
         missing = gap - p[0]
