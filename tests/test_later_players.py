@@ -316,3 +316,19 @@ def test_with_one_still_to_play_the_recursion_is_the_shipped_tables(
     shipped = win_chances(state)
     assert shipped is not None
     assert later_players.chances(state) == pytest.approx(shipped, abs=1e-5)  # 2e-6 seen
+
+
+def test_the_last_turn_against_four_level() -> None:
+    """Five seats: Ann, Otto, Bea and Cubi each bank 10.5; Dan, the last, takes 1 1 1 5. BANK
+    makes a sudden death of five (estimated shares, X17: Dan last); rolling on is the last
+    mover's own table with a level worth that share."""
+    level = [[1, 1, 1, 5, 2, 3], (0, 1, 2, 3), "bank"]
+    state = play(game.new_game(FIVE, 10, 0, TYPED), *level, *level, *level, *level)
+    state = play(state, [1, 1, 1, 5, 2, 3], (0, 1, 2, 3))
+    assert state.still_to_play == (4,) and not wc.covered(state)
+    chances = win_chances(state)
+    assert chances is not None
+    share = later_players.shares(5)[4]
+    assert chances["bank"] == pytest.approx(share)
+    dan = wc.built(wc.LastMover(share, limit=LEADER))
+    assert chances["roll"] == pytest.approx(dan.roll(0, *decision(state)[1:]), abs=1e-9)
