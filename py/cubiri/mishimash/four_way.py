@@ -15,10 +15,10 @@ Call the movers A, B, C, D in their order; all stand at one total.
   after A's bust, B's level table built a second time with C's chances after B's turn.
 * **D's share** is the rest: a sudden death ends with one winner.
 
-The shares count inside too (all four level again, at nothing included, and in the final
-rounds' levels of four), so `solve` is a step from the shares in use (later_players.FOUR_WAY)
-and `python3 tools/mishimash_later_players.py --solve-four` iterates it: about two minutes a
-step on two cores. From the estimate later_players used before, the steps moved them by
+The shares count inside too (all four level again, at nothing included), so `solve` is a
+step from the shares in use (later_players.FOUR_WAY) and `python3
+tools/mishimash_later_players.py --solve-four` iterates it: about two minutes a step on two
+cores. From the estimate later_players used before, the steps moved them by
 0.015, 3e-5, then under 1e-6 (see later_players.FOUR_WAY). Past the leads `Solver.built_lone`
 builds (its last 240 halves ahead or more), a later player's chance is its chance to pass and
 the others' not to (`_own_far`); `far_gaps` measures that at the last lead built: 0.002 off
