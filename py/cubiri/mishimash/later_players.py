@@ -45,7 +45,6 @@ count only where four or more end level (at nothing too, in a sudden death), and
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import sys
 from bisect import bisect_left
@@ -501,7 +500,11 @@ class Solver:
 def _workers() -> int:
     """How many processes share a solver's leads: the machine's cores (one in the page, and
     inside a worker process of its own)."""
-    if sys.platform == "emscripten" or multiprocessing.current_process().daemon:
+    if sys.platform == "emscripten":  # the page's standard library has no multiprocessing
+        return 1
+    import multiprocessing
+
+    if multiprocessing.current_process().daemon:
         return 1
     return min(8, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else 1)
 
@@ -529,6 +532,8 @@ class _Shared:
     def __enter__(self) -> _Shared:
         global _solver
         if self.size > 1:
+            import multiprocessing
+
             _solver = self.solver
             self.pool = multiprocessing.get_context("fork").Pool(self.size)
         return self
