@@ -56,7 +56,7 @@ from typing import Any, TypeVar
 
 from cubiri.mishimash import game, odds
 from cubiri.mishimash.scoring import DICE
-from cubiri.mishimash.three_way import EPS, AheadSeenByA
+from cubiri.mishimash.three_way import EPS, AheadSeenByA, add_payoffs
 from cubiri.mishimash.win_chance import (
     FIRST,
     LIMIT_HALVES,
@@ -271,10 +271,7 @@ class ChaserSeen(Chaser):
 
     def prepare(self) -> None:
         super().prepare()  # the same `proven` as its own table
-        self.bust_value = EPS * self.below
-        for x in range(self.gap):
-            self.banks[x] += EPS * self.below
-        self.banks[self.gap] += EPS * self.level
+        add_payoffs(self, self.below, self.level)
 
 
 class _Along:

@@ -100,10 +100,16 @@ class ChaseSeenByA(Chase):
 
     def prepare(self) -> None:
         super().prepare()  # the same `proven` as B's own table
-        self.bust_value = EPS * self.below
-        for x in range(self.gap):
-            self.banks[x] += EPS * self.below
-        self.banks[self.gap] += EPS * self.level
+        add_payoffs(self, self.below, self.level)
+
+
+def add_payoffs(chase: Chase, below: float, level: float) -> None:
+    """Adds EPS × another player's payoffs to a prepared chase (its choices stay its own):
+    `below` where it ends below the leader, a bust included; `level` where it banks level."""
+    chase.bust_value = EPS * below
+    for x in range(chase.gap):
+        chase.banks[x] += EPS * below
+    chase.banks[chase.gap] += EPS * level
 
 
 @dataclass
