@@ -154,3 +154,12 @@ def test_long_texts_split_into_paragraphs_and_bullets() -> None:
         ("ul", ["one", "two"]),
         ("p", ["Outro"]),
     ]
+
+
+@pytest.mark.parametrize("language", ["en", "pt", "hu", "vi"])
+def test_a_number_below_zero_has_the_minus_sign_as_the_board(language: str) -> None:
+    """Statistics wrote a MAGDAGDON total of −394 as "-394" (a hyphen) while the board and the
+    breakdown write "−43": every number the app writes takes the minus sign."""
+    t = load_translator(language, LOCALES)
+    assert t.number(-394) == "−394" and t.number(-2.5) in ("−2.5", "−2,5")
+    assert "-" not in t.number(-12345)

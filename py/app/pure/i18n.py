@@ -51,13 +51,23 @@ def english_plural(n: float) -> str:
     return "one" if _is_one(n) else "other"
 
 
+MINUS = "\u2212"  # a number below zero, as the board writes a score (−43), never a hyphen
+
+
 def english_number(value: float) -> str:
-    """1000 → "1,000", 10.5 → "10.5": what Intl.NumberFormat("en") writes."""
-    return f"{value:,.1f}" if value % 1 else f"{int(value):,}"
+    """1000 → "1,000", 10.5 → "10.5": what Intl.NumberFormat("en") writes (but −394 with the
+    minus sign, as the board).
+
+    >>> english_number(-394), english_number(1000), english_number(-2.5)
+    ('−394', '1,000', '−2.5')
+    """
+    text = f"{abs(value):,.1f}" if value % 1 else f"{abs(int(value)):,}"
+    return MINUS + text if value < 0 else text
 
 
 # How Intl.NumberFormat(intl_locale(lang), {maximumFractionDigits: 1}) writes a number:
-# (group separator, decimal separator, fewest integer digits before grouping starts).
+# (group separator, decimal separator, fewest integer digits before grouping starts); below
+# zero with the MINUS sign, as the board writes a score.
 NUMBER_FORMATS: dict[str, tuple[str, str, int]] = {
     "en": (",", ".", 4),
     "pt": ("\u00a0", ",", 5),  # pt-PT: 1000, 10 000
@@ -74,7 +84,7 @@ def number_format(language: str) -> Callable[[float], str]:
         digits, _, fraction = whole.partition(".")
         if len(digits) >= minimum:
             digits = f"{int(digits):,}".replace(",", group)
-        sign = "-" if value < 0 else ""
+        sign = MINUS if value < 0 else ""
         return sign + digits + (decimal + fraction if fraction else "")
 
     return number
