@@ -314,8 +314,38 @@ def test_in_a_two_player_race_bank_that_reaches_the_target_is_told_its_chance_to
     assert "rolling on is worth" in short[-1], short
 
 
-def test_in_a_race_of_three_bank_that_reaches_the_target_stays_on_points() -> None:
-    """With three players the chance BANK leaves needs the next player's chase: not said."""
+def test_in_a_race_of_three_bank_that_reaches_the_target_names_who_plays_once_more() -> None:
+    """X16: with three players the chance BANK leaves needs both later turns worked out (not
+    at once), and a play-tester was told "roll on" by points there: the coach says what BANK
+    does and who then plays, with no verdict on points."""
     before = typed(["Ana", "Bela", "Cleo"], 10, [[1, 1, 1, 5, 2, 3]])
     lines = build_coach(before, frozenset({0, 1, 2, 3}), t, frozenset({0, 1, 2})).lines
-    assert lines[-1].startswith("BANK 10.5 · rolling on is worth ")
+    assert lines[-1] == (
+        "BANK now reaches the target and starts the final round: Bela and Cleo then play once "
+        "more."
+    )
+    assert not any("roll on." in line or "bank now" in line for line in lines)
+    # Short of the target, points on average as before.
+    short = build_coach(before, frozenset({3}), t, frozenset({0, 1, 2})).lines
+    assert "rolling on is worth" in short[-1], short
+
+
+def test_with_two_still_to_come_a_level_is_said_to_lead_to_a_sudden_death() -> None:
+    """Four seats, where the coach gives the chance to pass the leader: Otto's 1 1 1 5 is
+    level with Ann's 10.5. Its "bank now 0%" (to pass) is not nothing, a play-tester read it as
+    "banking is pointless": the coach adds that a level at the end is a sudden death (X17)."""
+    before = typed(
+        ["Ann", "Otto", "Bea", "Cubi"],
+        10,
+        [[1, 1, 1, 5, 2, 3], (0, 1, 2, 3), "bank", [1, 1, 1, 5, 4, 2]],
+    )
+    assert not wc.covered(before)
+    lines = build_coach(before, frozenset({0, 1, 2, 3}), t, frozenset({0, 1, 2})).lines
+    assert "Chance to pass 10.5: bank now 0% · roll on" in lines[-3]
+    assert lines[-2] == (
+        "BANK now ends level with 10.5, not past it: a level at the end of the round leads to "
+        "a sudden death."
+    )
+    assert lines[-1] == "Bea and Cubi still play after you: passing 10.5 is not yet a win."
+    below = build_coach(before, frozenset({0, 1, 2}), t, frozenset({0, 1, 2})).lines
+    assert not any("level" in line for line in below)

@@ -103,6 +103,9 @@ def build_coach(
         or _bank_reaches(after, t)
         or _decision(after, need, t)
     )
+    level = _bank_level(after, need, t)
+    if level:
+        lines.append(level)
     if others_after:
         lines.append(others_after)
     return CoachView(
@@ -124,17 +127,35 @@ def _solo_bank(after: State, t: Translator) -> str:
 
 
 def _bank_reaches(after: State, t: Translator) -> str:
-    """In a two-player race, where BANK now reaches the target (X16), the exact chance to win
-    it leaves: the other then plays the last turn. Points on average would mislead there, and
-    rolling on's chance to win is not known before the final round, so no verdict is given;
-    else ""."""
-    if after.round is not Round.RACE or len(after.players) != 2:
+    """In the race, where BANK now reaches the target (X16): with two players, the exact chance
+    to win it leaves (the other then plays the last turn); with more, who then plays once more
+    (the chance needs their turns worked out, later_players.py: not at once). Points on average
+    would mislead there, and rolling on's chance to win is not known before the final round, so
+    no verdict is given; else ""."""
+    if after.round is not Round.RACE:
         return ""
     banked = apply(after, Bank())
-    if banked.round is Round.RACE or not win_chance.ready(banked):
+    if banked.round is Round.RACE:
+        return ""
+    if len(after.players) > 2:
+        names = [banked.players[p] for p in banked.still_to_play]
+        return t.plural_names("coach.bank_reaches_others", names)
+    if not win_chance.ready(banked):
         return ""
     mine = 1 - win_chance.start_chance(banked)  # two contenders: the other's complement
     return t("coach.bank_reaches", percent=percent(t, mine))
+
+
+def _bank_level(after: State, need: float | None, t: Translator) -> str:
+    """Where the chances shown are those of passing the leader and BANK now ends level with
+    it: its 0 % to pass is not nothing, a level at the end of the round is a sudden death
+    (X17; a play-tester read the 0 % as "banking is pointless"); else ""."""
+    if need is None or after.round is Round.RACE:
+        return ""
+    leader = _leader(after, need)
+    if after.totals[after.current] + after.turn_halves != round(2 * leader):
+        return ""
+    return t("coach.bank_level", total=t.number(leader))
 
 
 def _to_win(state: State, picked: frozenset[int], t: Translator) -> CoachView:
