@@ -321,8 +321,7 @@ def test_in_a_race_of_three_bank_that_reaches_the_target_names_who_plays_once_mo
     before = typed(["Ana", "Bela", "Cleo"], 10, [[1, 1, 1, 5, 2, 3]])
     lines = build_coach(before, frozenset({0, 1, 2, 3}), t, frozenset({0, 1, 2})).lines
     assert lines[-1] == (
-        "BANK now reaches the target and starts the final round: Bela and Cleo then play once "
-        "more."
+        "BANK now reaches the target and starts the final round: Bela and Cleo then play once more."
     )
     assert not any("roll on." in line or "bank now" in line for line in lines)
     # Short of the target, points on average as before.
