@@ -8,6 +8,8 @@ slices from START (25–140 s in Pyodide), so after a reload in the final round 
 
 from __future__ import annotations
 
+import re
+
 from playwright.sync_api import Locator, Page, expect
 
 from app.pure.coach import percent
@@ -101,14 +103,48 @@ def test_four_seats_score_sheet_fits_320_px_in_vietnamese(page: Page, base_url: 
     switch_language(page, "vi")
     sheet = end_sheet(page)
     assert sheet.evaluate("e => e.scrollWidth <= e.clientWidth")
-    heads = sheet.locator("thead th").evaluate_all(
-        "ths => ths.map(th => th.firstChild ? th.firstChild.textContent : '')"
-    )
-    heights = sheet.locator("thead th").evaluate_all(
-        "ths => ths.map(th => { const r = document.createRange();"
-        " r.selectNodeContents(th.firstChild || th);"
-        " return new Set([...r.getClientRects()].map(x => Math.round(x.top))).size; })"
-    )
-    for name, lines in zip(heads, heights, strict=True):
-        assert lines <= len(name.split()) or not name, (name, lines)
+    for name, lines in name_lines(sheet):
+        assert lines <= len(name.split()), (name, lines)
     sheet.screenshot(path=str(SCREENSHOTS / "mishimash-sheet-four-seats-vi-320.png"))
+
+
+def name_lines(sheet: Locator) -> list[tuple[str, int]]:
+    """Each column head's name and the lines it is drawn on (upright or not)."""
+    found: list[tuple[str, int]] = sheet.locator("thead th .head").evaluate_all(
+        "heads => heads.map(head => { const r = document.createRange();"
+        " r.selectNodeContents(head.firstChild);"
+        " return [head.firstChild.textContent, r.getClientRects().length]; })"
+    )
+    return [(name, lines) for name, lines in found]
+
+
+LONG_NAMES = ["Annabelle", "Bartholomew", "Christopher", "Maximiliana"]
+
+
+def test_long_names_are_never_broken_inside_a_word(page: Page, base_url: str) -> None:
+    """A play-tester saw "Annabell/e" and "Bartholome/w" in the end's sheet at 375 px: two
+    long names stand whole there, each on one line."""
+    page.set_viewport_size({"width": 375, "height": 667})
+    ready(page, base_url + "#mishimash")
+    start(page, LONG_NAMES[:2], 10)
+    throw(page, "111523")
+    take(page, (0, 1, 2, 3))
+    throw(page, "223466")
+    sheet = page.locator("#ms-over-sheet")
+    expect(sheet).to_be_visible()
+    assert name_lines(sheet) == [(name, 1) for name in LONG_NAMES[:2]]
+    assert sheet.evaluate("e => e.scrollWidth <= e.clientWidth")
+    sheet.screenshot(path=str(SCREENSHOTS / "mishimash-sheet-long-names-375.png"))
+
+
+def test_four_long_names_stand_upright_and_fit_320_px(page: Page, base_url: str) -> None:
+    """At 320 px, with four long names, the fourth column was cut off ("Christophe…") and
+    reached only sideways: the heads stand upright, whole, and the sheet fits."""
+    page.set_viewport_size({"width": 320, "height": 640})
+    ready(page, base_url + "#mishimash")
+    start(page, LONG_NAMES, 10)
+    sheet = end_sheet(page)
+    assert sheet.evaluate("e => e.scrollWidth <= e.clientWidth")
+    assert name_lines(sheet) == [(name, 1) for name in LONG_NAMES]
+    expect(sheet.locator("table")).to_have_class(re.compile("upright"))
+    sheet.screenshot(path=str(SCREENSHOTS / "mishimash-sheet-long-names-320.png"))

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from js import document
+from js import document, window
 
 from app.browser.dom import by_id, element, listen
 from app.pure.i18n import Translator
@@ -23,6 +23,14 @@ class ScoreSheet:
 
     def mount(self) -> None:
         listen(by_id("ms-sheet-open"), "click", self._on_toggle)
+        listen(window, "resize", self._on_resize)  # a phone turned: heads upright or not
+
+    def _on_resize(self, _event: Any) -> None:
+        for name in ("ms-sheet", "ms-over-sheet"):
+            box = by_id(name)
+            table = box.querySelector(".ms-sheet-table")
+            if table is not None:
+                _fit(box, table)
 
     def _on_toggle(self, _event: Any) -> None:
         self.open = not self.open
@@ -38,7 +46,9 @@ class ScoreSheet:
             box.hidden = not shown or sheet is None
             box.replaceChildren()
             if shown and sheet is not None:
-                box.appendChild(_table(sheet))
+                table = _table(sheet)
+                box.appendChild(table)
+                _fit(box, table)
                 if sheet.corrections:
                     box.appendChild(_notes(sheet))
 
@@ -51,12 +61,13 @@ def _table(sheet: Sheet) -> Any:
     row = document.createElement("tr")
     row.appendChild(element("td"))
     for seat, name in enumerate(sheet.names):
-        th = element("th", name)
+        th = element("th")
         th.setAttribute("scope", "col")
+        head_text = element("span", name, "head")
         if seat in sheet.leaders:
             th.className = "leader"
-            mark = element("small", sheet.leader_mark)
-            th.appendChild(mark)
+            head_text.appendChild(element("small", sheet.leader_mark))
+        th.appendChild(head_text)
         row.appendChild(th)
     head.appendChild(row)
     table.appendChild(head)
@@ -89,6 +100,15 @@ def _table(sheet: Sheet) -> Any:
     foot.appendChild(row)
     table.appendChild(foot)
     return table
+
+
+def _fit(box: Any, table: Any) -> None:
+    """Names are never broken inside a word (a tester saw "Annabell/e"); where the columns of
+    whole names are wider than the box (four long names at 320 px cut the fourth off), the
+    heads stand upright, read from the bottom up, so every column shows whole."""
+    table.classList.remove("upright")
+    if box.scrollWidth > box.clientWidth + 1:
+        table.classList.add("upright")
 
 
 def _notes(sheet: Sheet) -> Any:
