@@ -202,6 +202,11 @@ def test_strongest_behind_the_leader_waits_for_its_table_then_plays_to_win() -> 
         [[1, 1, 1, 5, 2, 3], (0, 1, 2, 3), "bank", [1, 1, 1, 5, 5, 2]],
     )
     assert computer.plays_to_win("strongest", before)
+    # Its throw waits for nothing: the table builds while the dice roll (X8).
+    to_throw = typed(["Ana", "Bela", "Cleo"], 10, [[1, 1, 1, 5, 2, 3], (0, 1, 2, 3), "bank"])
+    assert to_throw.phase is game.Phase.ROLL and wc.chase_pending(to_throw)
+    assert not computer.waits_for_reach_table("strongest", to_throw)
+    assert computer.next_move("strongest", to_throw) == game.Roll()
     assert computer.waits_for_reach_table("strongest", before)
     wc.step_chase(before, float("inf"))
     assert not computer.waits_for_reach_table("strongest", before)

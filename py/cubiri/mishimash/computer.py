@@ -94,8 +94,9 @@ def select_values(state: State, taken: tuple[int, ...]) -> Select:
 
 def waits_for_reach_table(level: str, state: State) -> bool:
     """Whether `level` needs a final round's table now and it is not built yet: the chance to
-    win (`plays_to_win`) or, where more contenders count, the chance to pass the leader."""
-    if level != "strongest" or state.round is Round.RACE:
+    win (`plays_to_win`) or, where more contenders count, the chance to pass the leader. Never
+    to throw (X8: a turn begins with one, whatever the odds): the table builds meanwhile."""
+    if level != "strongest" or state.round is Round.RACE or state.phase is Phase.ROLL:
         return False
     if plays_to_win(level, state):
         return not win_chance.ready(state)
