@@ -8,7 +8,7 @@ from typing import Any
 
 from js import document, window
 
-from app.browser.dom import by_id, element, listen
+from app.browser.dom import absent, by_id, element, listen
 from app.pure.i18n import Translator
 from app.pure.score_sheet import Sheet
 from app.pure.table_dice import parse_points
@@ -29,7 +29,7 @@ class ScoreSheet:
         for name in ("ms-sheet", "ms-over-sheet"):
             box = by_id(name)
             table = box.querySelector(".ms-sheet-table")
-            if table is not None:
+            if not absent(table):
                 _fit(box, table)
 
     def _on_toggle(self, _event: Any) -> None:
