@@ -70,7 +70,13 @@ def test_a_magdagdon_with_real_dice_to_its_end_with_a_reroll_and_a_ruin(
     tap(page.locator("#md-die-0"))
     tap(page.get_by_role("button", name="REROLL 1 DIE"))
     driver.state = engine.apply(driver.state, engine.Reroll((0,)))
-    expect(page.locator("#md-entry-prompt")).to_have_text("Throw 1 die and enter it")
+    # Which die to throw again, and which stay (a tester saw only how many, the dice gone).
+    kept = " ".join(str(v) for v in driver.state.dice[1:])
+    again = f"Throw the {driver.state.dice[0]} again and enter what it shows."
+    expect(page.locator("#md-entry-prompt")).to_have_text(f"{again} Keep the {kept} as they are.")
+    page.get_by_role("textbox", name="Dice").fill("12")  # two typed for one: how many too many
+    expect(page.locator("#md-entry-progress")).to_have_text("2 entered: 1 die too many")
+    page.get_by_role("textbox", name="Dice").fill("")
     still = next(
         v
         for v in range(1, 7)
@@ -88,10 +94,11 @@ def test_a_magdagdon_with_real_dice_to_its_end_with_a_reroll_and_a_ruin(
     )
     assert recount == final
     expect(page.locator("#md-breakdown tr.final td")).to_have_text(str(final))
+    # Said plainly (a tester found "a replay of the same dice needs the app's dice" jargon).
     expect(page.locator("#md-seed")).to_have_text(
-        "Played with real dice: a replay of the same dice needs the app's dice."
+        "Played with real dice: this game has no seed to replay it by."
     )
-    expect(page.locator("#md-bot-score")).to_contain_text("typed in")
+    expect(page.locator("#md-bot-score")).to_contain_text("thrown at the table")
     row = page.locator("table.scores[data-difficulty=peaceful] tr.new")
     expect(row).to_contain_text("real dice")
     history = json.loads(page.evaluate("localStorage.getItem('cubiri.history')"))["games"]

@@ -282,6 +282,7 @@ def renders(t: Translator, base: str) -> list[str]:
     params |= {"found": t.number(3), "entered": t.number(2), "total": t.number(31.5)}
     params |= {"round": t("table.sheet.round", n=2)}
     params |= {"value": t("coach.percent", percent=t.number(42.5))}  # a chance
+    params |= {"dice": "1 6"}  # the faces of dice to throw again, or kept
     if base in NAME_PLURALS:
         names = NAMES[t.language]
         return [t.plural_names(base, names[:count], **params) for count in (1, 2, 3)]

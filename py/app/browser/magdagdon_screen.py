@@ -48,6 +48,7 @@ from app.pure.magdagdon_view import (
     after_tap,
     build_view,
     power_moves,
+    reroll_prompt,
     rule_error,
 )
 from app.pure.saved_game import MAGDAGDON, Saved
@@ -518,7 +519,7 @@ class MagdagdonScreen:
         render_powers(view, state, guard)
 
         entering = self._entering()
-        self.entry.show(entering, self.host.t)
+        self.entry.show(entering, self.host.t, reroll_prompt(state, self.host.t))
         if entering is not None:  # the table throws: its dice are entered, nothing else
             by_id("md-dice").hidden = primary.hidden = by_id("md-powers").hidden = True
         else:

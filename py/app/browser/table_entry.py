@@ -78,8 +78,9 @@ class DiceEntry:
         listen(use, "click", self._on_use)
         listen(for_me, "click", self._on_for_me)
 
-    def show(self, count: int | None, t: Translator) -> None:
-        """The panel for a throw of `count` dice (None: hidden)."""
+    def show(self, count: int | None, t: Translator, prompt: str = "") -> None:
+        """The panel for a throw of `count` dice (None: hidden); `prompt`: what to throw, where
+        the game says more than how many (a REROLL's dice)."""
         panel = self._el("entry")
         panel.hidden = count is None
         if count is None:
@@ -90,7 +91,7 @@ class DiceEntry:
         self._el("entry-label").textContent = t("table.entry.field")
         self._el("entry-use").textContent = t("table.entry.use")
         self._el("entry-for-me").textContent = t("table.entry.for_me")
-        self._el("entry-prompt").textContent = t.plural("table.entry.prompt", count)
+        self._el("entry-prompt").textContent = prompt or t.plural("table.entry.prompt", count)
         self._show_progress(count, len(values))
         shown = self._el("entry-dice")
         shown.replaceChildren()
@@ -137,10 +138,14 @@ class DiceEntry:
         self._update_use()
 
     def _show_progress(self, count: int, entered: int) -> None:
+        """How many dice are entered of the throw's; past it, how many too many (a tester read
+        "5 of 4 dice entered")."""
         t = self._t()
-        self._el("entry-progress").textContent = t.plural(
-            "table.entry.progress", count, entered=t.number(entered)
-        )
+        if entered > count:
+            said = t.plural("table.entry.too_many", entered - count, entered=t.number(entered))
+        else:
+            said = t.plural("table.entry.progress", count, entered=t.number(entered))
+        self._el("entry-progress").textContent = said
 
     def _update_use(self, _event: Any = None) -> None:
         """USE THESE DICE takes the dice tapped once they are all there, or what is typed in

@@ -293,6 +293,23 @@ def waiting_for(state: State, t: Translator) -> WaitingView | None:
     return WaitingView(throw.count, state.throwing, key, t.plural(key, throw.count))
 
 
+def reroll_prompt(state: State, t: Translator) -> str:
+    """At a table of real dice, a REROLL's throw (M13): which dice to throw again, by the faces
+    they show, and which stay (a tester saw only "Throw 2 dice and enter them", the dice gone
+    from the screen); "" for a roll's four dice, or where no throw waits.
+
+    A REROLL waiting is built in tests/test_magdagdon_view.py."""
+    if ENGINE.throw(state) is None or len(state.throwing) == len(state.dice):
+        return ""
+    again = [state.dice[die] for die in state.throwing]
+    staged = {die for die, _ in state.staged}
+    kept = [v for i, v in enumerate(state.dice) if i not in state.throwing and i not in staged]
+    said = t.plural("table.entry.reroll", len(again), dice=" ".join(map(str, again)))
+    if kept:
+        said += " " + t.plural("table.entry.keep", len(kept), dice=" ".join(map(str, kept)))
+    return said
+
+
 def rule_error(error: RuleError, t: Translator) -> str:
     """Why the engine refused a move, in the player's language (a generic sentence for a rule
     no message names)."""
