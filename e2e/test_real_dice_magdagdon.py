@@ -104,3 +104,35 @@ def test_a_magdagdon_with_real_dice_to_its_end_with_a_reroll_and_a_ruin(
     history = json.loads(page.evaluate("localStorage.getItem('cubiri.history')"))["games"]
     assert [entry["dice"] for entry in history] == [TYPED]
     assert page_log.console_errors == []
+
+
+def test_a_mistyped_throw_is_taken_back_by_undo_and_mended(page: Page, base_url: str) -> None:
+    """A play-tester typed 3445 for a throw of 3446: with no UNDO in MAGDAGDON, only a power
+    (at a cost) or a new game got rid of it. UNDO gives the throw back to mend, as MISHIMASH's
+    does; the mended throw is played, and a reload keeps it. None with the app's dice."""
+    page.goto(base_url + "#magdagdon")
+    page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
+    undo = page.get_by_role("button", name="UNDO")
+    expect(undo).to_be_hidden()
+    page.get_by_role("checkbox", name="Real dice").check()
+    driver = TableDriver(page, "peaceful")
+    expect(undo).to_be_hidden()  # nothing to take back yet
+    tap(page.locator("#md-primary"))
+    driver.state = engine.apply(driver.state, engine.Roll())
+    driver.enter((3, 4, 4, 5))
+    tap(undo)
+    expect(page.locator("#md-entry")).to_be_visible()
+    given_back = page.locator("#md-entry-dice button")
+    expect(given_back).to_have_count(4)
+    expect(page.locator("#md-entry-progress")).to_have_text("4 of 4 dice entered")
+    tap(given_back.nth(3))  # the 5 off, a 6 on
+    tap(page.get_by_role("button", name="Add a 6"))
+    tap(page.get_by_role("button", name="USE THESE DICE"))
+    expect(page.locator("#md-entry")).to_be_hidden()
+    shown = page.locator("#md-dice .die").evaluate_all("ds => ds.map(d => d.textContent)")
+    assert sorted(shown) == ["3", "4", "4", "6"]
+    page.reload()
+    page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
+    shown = page.locator("#md-dice .die").evaluate_all("ds => ds.map(d => d.textContent)")
+    assert sorted(shown) == ["3", "4", "4", "6"]
+    expect(undo).to_be_visible()

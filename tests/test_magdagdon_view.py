@@ -16,11 +16,15 @@ from app.pure.magdagdon_view import (
     build_view,
     refusal,
     reroll_prompt,
+    undo_entry,
 )
+from cubiri.dice import TYPED
 from cubiri.magdagdon.board import parse_board
 from cubiri.magdagdon.game import (
     AcceptMagdagdon,
     Adjust,
+    Confirm,
+    Phase,
     PlaceRuin,
     Reroll,
     Roll,
@@ -247,6 +251,39 @@ def test_a_reroll_at_the_table_names_the_dice_to_throw_again_and_those_kept() ->
         "Dobj újra ezekkel a kockákkal: 1 6, és írd be, mit mutatnak. Ezek a kockák maradnak,"
         " ahogy vannak: 4 3."
     )
+
+
+def test_undo_at_a_table_gives_a_mistyped_throw_back_to_mend() -> None:
+    """Issue 24's UNDO in MAGDAGDON (a tester typed 3445 for 3446 and could only spend a power
+    or start again): one entry back at a time, the throw given back to mend, the ROLL before
+    it never an entry of its own; none with the app's dice, at the start or once over."""
+    start = new_game("peaceful", 7, dice_scheme=TYPED)
+    assert undo_entry(start) is None
+    wrong = thrown(apply(start, Roll()), [3, 4, 4, 5])
+    undone = undo_entry(wrong)
+    assert undone is not None and undone.dice == (3, 4, 4, 5)
+    assert undone.state.phase is Phase.THROW and undone.state.log == (Roll(),)
+    mended = thrown(undone.state, [3, 4, 4, 6])
+    staged = apply(mended, Stage(0, 5))
+    back = undo_entry(staged)
+    assert back is not None and back.state == mended and back.dice == ()
+    # Past the throw, the ROLL is skipped: the game as it started.
+    first = undo_entry(mended)
+    assert first is not None and undo_entry(first.state) is None
+    assert undo_entry(thrown(apply(new_game("peaceful", 7), Roll()), [3, 4, 4, 5])) is None
+
+
+def test_undo_takes_accept_and_its_ruin_back_together() -> None:
+    """M17–M18: ACCEPT MAGDAGDON and the RUIN's cell are one tap, so one UNDO."""
+    state = apply(new_game("peaceful", 7, dice_scheme=TYPED), Roll())
+    state = thrown(state, [1, 1, 1, 1])
+    for die, cell in enumerate((0, 1, 2, 3)):
+        state = apply(state, Stage(die, cell))
+    state = thrown(apply(apply(state, Confirm()), Roll()), [6, 6, 6, 6])
+    assert state.phase is Phase.MAGDAGDON
+    ruined = apply(apply(state, AcceptMagdagdon()), PlaceRuin(15))
+    undone = undo_entry(ruined)
+    assert undone is not None and undone.state == state
 
 
 def test_the_waiting_message_is_written_in_every_language() -> None:

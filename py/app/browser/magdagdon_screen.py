@@ -50,9 +50,10 @@ from app.pure.magdagdon_view import (
     power_moves,
     reroll_prompt,
     rule_error,
+    undo_entry,
 )
 from app.pure.saved_game import MAGDAGDON, Saved
-from app.pure.table_dice import app_dice, dice_to_enter, real_dice
+from app.pure.table_dice import Undone, app_dice, dice_to_enter, real_dice
 from app.pure.tour import SEEDS, Facts
 from cubiri import dice as seeded
 from cubiri.kernel import Action, Dice, RuleError
@@ -74,6 +75,7 @@ class MagdagdonScreen:
         )
         self.record_id: str | None = None
         self.celebrate = False  # this game, finished here and now, is a new best (issue 16)
+        self._undo_made: tuple[engine.State | None, Undone | None] = (None, None)
         self.last_view: MagdagdonView | None = None
         self.tables = stores.tables(stores.SCORES_KEY)
         self.guard = TapGuard()
@@ -116,6 +118,7 @@ class MagdagdonScreen:
         for name, meaning in buttons.items():
             listen(by_id(name), "click", self._button(name, meaning))
         listen(by_id("md-hint"), "click", self.hints.on_click)
+        listen(by_id("md-undo"), "click", self._on_undo)
         listen(by_id("md-real-dice"), "change", self._on_real_dice)
         self.entry.mount()
         listen(by_id("md-share"), "click", lambda event: self.daily.share(self.meta, self.state))
@@ -459,6 +462,34 @@ class MagdagdonScreen:
         else:
             start()
 
+    def _undone(self) -> Undone | None:
+        """The game one entry back at a table of real dice (None: nothing to take back), once
+        a state: UNDO shows only where it does something."""
+        state = self.state
+        if state is None or self.tour.active:
+            return None
+        if self._undo_made[0] is not state:
+            self._undo_made = (state, undo_entry(state))
+        return self._undo_made[1]
+
+    def _on_undo(self, _event: Any) -> None:
+        """UNDO: one entry back (a typed throw, a die staged or taken back, CONFIRM, a power,
+        ACCEPT with its RUIN), as often as wanted; a throw taken back is given back to mend."""
+        undone = self._undone()
+        if undone is None or self.overtaken():
+            return
+        self.state, self.picked, self.entry.values = undone.state, Picked(), undone.dice
+        self.hint, self.last_view = None, None
+        self.guard.forget()
+        saved = self.saved()
+        if saved is None or not self.session.rewind(saved):
+            return
+        self.render()
+        self.host.announce(self.host.t("magdagdon.undone"))
+        if by_id("md-undo").hidden:  # nothing more to take back: the focus goes on to play
+            entering = self._entering() is not None
+            by_id("md-entry-text" if entering else "md-primary").focus()
+
     def _entry_kept(self) -> None:
         """A face tapped, or an entered die removed: kept across a reload at once."""
         if self.overtaken():
@@ -527,6 +558,7 @@ class MagdagdonScreen:
         # The entry's prompt says what to do: the message said it again above the board.
         message.hidden = entering is not None
         by_id("md-real-dice").checked = real_dice(state)
+        by_id("md-undo").hidden = self._undone() is None
         self.hints.render(state, view, self.hint)
         self.daily.render_banner(self.meta, state)
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from app.pure.i18n import Translator
+from app.pure.table_dice import Undone, real_dice, undo
 from cubiri.kernel import RuleError
 from cubiri.magdagdon.board import EMPTY, RUIN, SIZE, legal_cells_of
 from cubiri.magdagdon.game import (
@@ -28,6 +29,7 @@ from cubiri.magdagdon.game import (
     Unstage,
     apply,
     legal_actions,
+    new_game,
 )
 from cubiri.magdagdon.scoring import Bonus, breakdown
 
@@ -308,6 +310,25 @@ def reroll_prompt(state: State, t: Translator) -> str:
     if kept:
         said += " " + t.plural("table.entry.keep", len(kept), dice=" ".join(map(str, kept)))
     return said
+
+
+def undo_entry(state: State) -> Undone | None:
+    """UNDO at a table of real dice (issue 24's, as MISHIMASH has it): the game one entry
+    back, None where there is none or the game is over. A tester typed 3445 for a throw of
+    3446 and could only spend a power or start again. A typed throw taken back is given back
+    (`Undone.dice`) to mend; the ROLL before it is implied by the throw, never an entry of
+    its own; ACCEPT MAGDAGDON and its RUIN's cell are one tap, taken back together."""
+    if state.over or not real_dice(state):
+        return None
+    start = new_game(state.difficulty, state.seed, state.dice_scheme)
+
+    def an_entry(at: State) -> bool:
+        return at.phase is not Phase.ROLL
+
+    undone = undo(ENGINE, state, start, an_entry)
+    if undone is not None and undone.state.phase is Phase.RUIN:
+        undone = undo(ENGINE, undone.state, start, an_entry)
+    return undone
 
 
 def rule_error(error: RuleError, t: Translator) -> str:
