@@ -118,9 +118,14 @@ def test_every_tap_says_what_it_plays_and_the_selection_that_follows() -> None:
     assert view.dice[1].tap == PickDie(1) and view.primary_tap is None
     after = apply(state, Stage(0, 6))
     # After a placement the next die that still fits is picked: the 3 (the 1 fits nowhere).
-    assert after_tap(after, Picked(die=0), Stage(0, 6)) == Picked(die=2)
+    auto = after_tap(after, Picked(die=0), Stage(0, 6))
+    assert auto == Picked(die=2, auto=True)
     assert build_view(after, Picked(), t).cells[6].tap == Unstage(6)
     assert after_tap(state, Picked(die=1), PickDie(1)) == Picked()
+    # The die picked for the player, tapped, stays picked (a tester's tap put it down, and the
+    # cell tapped next said "Pick a die first"); tapped once more, it goes down.
+    mine = after_tap(after, auto, PickDie(2))
+    assert mine == Picked(die=2) and after_tap(after, mine, PickDie(2)) == Picked()
     assert build_view(new_game("peaceful", 1), Picked(), t).primary_tap == Roll()
 
 

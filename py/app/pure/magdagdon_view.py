@@ -49,6 +49,7 @@ class Picked:
     reroll: frozenset[int] = frozenset()
     accepting: bool = False  # ACCEPT MAGDAGDON pressed with powers left: the cell is the yes
     taken_back: int = 0  # staged dice a power's MAGDAGDON just took back (`power_moves`)
+    auto: bool = False  # `die` was picked for the player after a die was staged
 
 
 @dataclass(frozen=True)
@@ -129,7 +130,9 @@ def power_moves(state: State, power: Adjust | Reroll) -> list[Action]:
 def after_tap(state: State, picked: Picked, tap: Tap) -> Picked:
     """The selection once `tap` is done (`state` is the game after it)."""
     if isinstance(tap, PickDie):
-        return Picked(die=None if picked.die == tap.die else tap.die)
+        # The die picked for the player, tapped: the player picks it (a tester's tap put it
+        # down, and the cell tapped next said "Pick a die first"); tapped again, it goes down.
+        return Picked(die=None if picked.die == tap.die and not picked.auto else tap.die)
     if isinstance(tap, ChooseForReroll):
         return replace(picked, reroll=picked.reroll ^ {tap.die})
     if isinstance(tap, StartReroll):
@@ -138,7 +141,8 @@ def after_tap(state: State, picked: Picked, tap: Tap) -> Picked:
         return Picked(accepting=True)
     if isinstance(tap, Stage):
         # The next die that still fits somewhere is picked, to save a tap.
-        return Picked(die=next((d for d in state.available if state.legal_cells(d)), None))
+        next_die = next((d for d in state.available if state.legal_cells(d)), None)
+        return Picked(die=next_die, auto=next_die is not None)
     if isinstance(tap, Adjust | Unstage):
         return picked
     return Picked()
