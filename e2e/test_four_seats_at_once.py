@@ -147,6 +147,8 @@ def test_four_long_names_stand_upright_and_fit_320_px(page: Page, base_url: str)
     assert sheet.evaluate("e => e.scrollWidth <= e.clientWidth")
     assert name_lines(sheet) == [(name, 1) for name in LONG_NAMES]
     expect(sheet.locator("table")).to_have_class(re.compile("upright"))
+    # The leader's head is named with a space: an audit read "Annabellewon".
+    expect(sheet.get_by_role("columnheader", name="Annabelle won", exact=True)).to_be_visible()
     sheet.screenshot(path=str(SCREENSHOTS / "mishimash-sheet-long-names-320.png"))
     # The phone turned sideways: the whole names fit lying down again.
     page.set_viewport_size({"width": 640, "height": 320})

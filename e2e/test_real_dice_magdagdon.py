@@ -71,7 +71,7 @@ def test_a_magdagdon_with_real_dice_to_its_end_with_a_reroll_and_a_ruin(
     tap(page.get_by_role("button", name="REROLL 1 DIE"))
     driver.state = engine.apply(driver.state, engine.Reroll((0,)))
     # Which die to throw again, and which stay (a tester saw only how many, the dice gone).
-    kept = " ".join(str(v) for v in driver.state.dice[1:])
+    kept = "{}, {}, and {}".format(*driver.state.dice[1:])  # Intl.ListFormat's comma
     again = f"Throw the {driver.state.dice[0]} again and enter what it shows."
     expect(page.locator("#md-entry-prompt")).to_have_text(f"{again} Keep the {kept} as they are.")
     page.get_by_role("textbox", name="Dice").fill("12")  # two typed for one: how many too many
@@ -118,13 +118,24 @@ def test_a_mistyped_throw_is_taken_back_by_undo_and_mended(page: Page, base_url:
     driver = TableDriver(page, "peaceful")
     expect(undo).to_be_hidden()  # nothing to take back yet
     tap(page.locator("#md-primary"))
+    # The focus goes into the entry, on its first face (an audit's fell to the heading).
+    expect(page.locator("#md-face-1")).to_be_focused()
     driver.state = engine.apply(driver.state, engine.Roll())
     driver.enter((3, 4, 4, 5))
     tap(undo)
     expect(page.locator("#md-entry")).to_be_visible()
+    expect(page.locator("#announcer")).to_contain_text(
+        "Undone: the throw 3, 4, 4, and 5 is back, to mend."
+    )
     given_back = page.locator("#md-entry-dice button")
     expect(given_back).to_have_count(4)
     expect(page.locator("#md-entry-progress")).to_have_text("4 of 4 dice entered")
+    # Enter in the empty field plays the dice given back, as USE THESE DICE (an audit's Enter
+    # was told "0 entered"); UNDO then gives them back again.
+    page.get_by_role("textbox", name="Dice").press("Enter")
+    expect(page.locator("#md-entry")).to_be_hidden()
+    tap(undo)
+    expect(given_back).to_have_count(4)
     tap(given_back.nth(3))  # the 5 off, a 6 on
     tap(page.get_by_role("button", name="Add a 6"))
     tap(page.get_by_role("button", name="USE THESE DICE"))

@@ -139,6 +139,7 @@ NOT_COUNTED = {
     "coach.best_pass": "faces, a chance and a total: a 97.7% chance to pass 112.5",
     "coach.pass_decision": "a total and chances: to pass 112.5, 100%",
     "coach.bank_level": "a leader's total: level with 112.5",
+    "magdagdon.undone_throw": "the faces of the dice given back: the throw 3, 4, 4 and 5",
     "mishimash.to_beat": "a total of points: to beat 112.5",
     "coach.last_turn": "an average of points: averaged 18.3",
     "mishimash.target": "label and value: Target 1,000",

@@ -92,7 +92,7 @@ def test_the_end_without_a_new_best_is_said_without_a_celebration() -> None:
 
 def test_typed_dice_are_asked_for_then_said_as_they_land() -> None:
     """A throw waiting for dice typed by a person: the ROLL asks for them, the dice say what
-    was rolled; a REROLL's dice say the power's result."""
+    was rolled; a REROLL asks for the dice it throws again; its dice say the power's result."""
     state = start()
     waiting = engine.apply(state, engine.Roll())
     assert (
@@ -101,8 +101,9 @@ def test_typed_dice_are_asked_for_then_said_as_they_land() -> None:
     landed = engine.apply(waiting, Dice((6, 5, 1, 1)))
     assert announcement(waiting, landed, Dice((6, 5, 1, 1)), t) == "Rolled 6, 5, 1, 1."
     rerolling = engine.apply(landed, engine.Reroll((2,)))
+    # The REROLL's dice by their faces, as its entry's prompt (an audit heard only how many).
     assert announcement(landed, rerolling, engine.Reroll((2,)), t) == (
-        "Throw 1 die and enter what it shows."
+        "Throw the 1 again and enter what it shows. Keep the 6, 5 and 1 as they are."
     )
     rerolled = engine.apply(rerolling, Dice((4,)))
     assert announcement(rerolling, rerolled, Dice((4,)), t) == (

@@ -241,20 +241,20 @@ def test_a_reroll_at_the_table_names_the_dice_to_throw_again_and_those_kept() ->
     stay (a staged die is on the board, not among them)."""
     state = apply(rolled("..../.3../..../....", [4, 1, 3, 6]), Reroll((1, 3)))
     assert reroll_prompt(state, t) == (
-        "Throw the 1 6 again and enter what they show. Keep the 4 3 as they are."
+        "Throw the 1 and 6 again and enter what they show. Keep the 4 and 3 as they are."
     )
     staged = apply(rolled("..../.3../..../....", [4, 1, 3, 6]), Stage(0, 4))
     one = apply(staged, Reroll((1,)))
     assert reroll_prompt(one, t) == (
-        "Throw the 1 again and enter what it shows. Keep the 3 6 as they are."
+        "Throw the 1 again and enter what it shows. Keep the 3 and 6 as they are."
     )
     # A roll's four dice, or no throw waiting: the entry's own prompt.
     assert reroll_prompt(apply(new_game("peaceful", 1), Roll()), t) == ""
     assert reroll_prompt(rolled("..../.3../..../....", [4, 1, 3, 6]), t) == ""
     hu = load_translator("hu", Path(__file__).resolve().parent.parent / "locales")
     assert reroll_prompt(state, hu) == (
-        "Dobj újra ezekkel a kockákkal: 1 6, és írd be, mit mutatnak. Ezek a kockák maradnak,"
-        " ahogy vannak: 4 3."
+        "Dobj újra ezekkel a kockákkal (1 és 6), és írd be, mit mutatnak. Ezek a kockák"
+        " maradnak, ahogy vannak: 4 és 3."
     )
 
 

@@ -46,6 +46,8 @@ class Focus:
         target: Any = None
         if state.over:
             target = by_id("md-end-title")
+        elif view.waiting is not None:  # a throw of real dice: its entry's first face, as
+            target = by_id("md-face-1")  # MISHIMASH's (the field would open a phone's keyboard)
         elif isinstance(tap, engine.Roll | engine.Reroll | StartReroll):
             target = _first_die(view) or self.first_cell(view) or _primary()
         elif isinstance(tap, StartAccept | engine.AcceptMagdagdon):
@@ -78,8 +80,10 @@ class Focus:
 
 
 def _primary() -> Any:
+    """MAGDAGDON's main button, where it can be used (hidden while a throw is entered: an
+    audit's focus fell from it to the heading after every ROLL with real dice)."""
     primary = by_id("md-primary")
-    return None if primary.disabled else primary
+    return None if primary.disabled or primary.hidden else primary
 
 
 def _first_die(view: MagdagdonView) -> Any:

@@ -485,7 +485,12 @@ class MagdagdonScreen:
         if saved is None or not self.session.rewind(saved):
             return
         self.render()
-        self.host.announce(self.host.t("magdagdon.undone"))
+        t = self.host.t
+        given_back = t.list_names(list(map(str, undone.dice)))
+        said = (
+            t("magdagdon.undone_throw", dice=given_back) if undone.dice else t("magdagdon.undone")
+        )
+        self.host.announce(said)
         if by_id("md-undo").hidden:  # nothing more to take back: the focus goes on to play
             entering = self._entering() is not None
             by_id("md-entry-text" if entering else "md-primary").focus()

@@ -66,7 +66,8 @@ def _table(sheet: Sheet) -> Any:
         head_text = element("span", name, "head")
         if seat in sheet.leaders:
             th.className = "leader"
-            head_text.appendChild(element("small", sheet.leader_mark))
+            # A space: "Annabelle leads", never "Annabelleleads" (an audit read the name)
+            head_text.append(" ", element("small", sheet.leader_mark))
         th.appendChild(head_text)
         row.appendChild(th)
     head.appendChild(row)

@@ -188,9 +188,11 @@ class DiceEntry:
         target.focus()
 
     def _on_submit(self, event: Any) -> None:
-        """Enter in the field "Dice": the throw, or why not (and nothing changes)."""
+        """Enter in the field "Dice": the throw, or why not (and nothing changes). With the
+        field empty, the dice tapped (or given back by UNDO) once they are all there, as USE
+        THESE DICE takes them (an audit's Enter after UNDO was told "0 entered")."""
         event.preventDefault()
-        self._take_typed()
+        self._on_use(event)
 
     def _take_typed(self) -> None:
         count = self._waiting()
@@ -208,6 +210,8 @@ class DiceEntry:
             self._take_typed()
         elif self._all_tapped():
             self._throw(self.values)
+        elif (count := self._waiting()) is not None:  # too few tapped: how many are in
+            self.error(EntryError("count", count, str(len(self.values))).message(self._t()))
 
     def _on_for_me(self, _event: Any) -> None:
         """ROLL FOR ME: this throw with the app's dice, as a computer seat throws."""

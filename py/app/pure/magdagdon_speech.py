@@ -9,7 +9,7 @@ passes the sentence to `host.announce`; every sentence is tested under CPython.
 from __future__ import annotations
 
 from app.pure.i18n import Translator
-from app.pure.magdagdon_view import Picked, after_tap, build_view, cell_name
+from app.pure.magdagdon_view import Picked, after_tap, build_view, cell_name, reroll_prompt
 from cubiri.kernel import Action, Dice
 from cubiri.magdagdon import game as engine
 
@@ -93,8 +93,10 @@ def _first_throw_of_turn(before: engine.State, action: Action) -> bool:
 
 
 def _waiting(state: engine.State, t: Translator) -> str:
+    """A throw waiting for dice typed by a person: what the entry's prompt says (a REROLL's
+    names the dice to throw again, and an audit heard only how many)."""
     waiting = build_view(state, Picked(), t).waiting
-    return "" if waiting is None else waiting.message
+    return "" if waiting is None else reroll_prompt(state, t) or waiting.message
 
 
 def happenings(after: engine.State, action: Action, best: bool = False) -> list[str]:

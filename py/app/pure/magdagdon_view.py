@@ -310,9 +310,12 @@ def reroll_prompt(state: State, t: Translator) -> str:
     again = [state.dice[die] for die in state.throwing]
     staged = {die for die, _ in state.staged}
     kept = [v for i, v in enumerate(state.dice) if i not in state.throwing and i not in staged]
-    said = t.plural("table.entry.reroll", len(again), dice=" ".join(map(str, again)))
+    # Listed ("1 and 3"): "1 3" was read as 13 by an audit
+    said = t.plural("table.entry.reroll", len(again), dice=t.list_names(list(map(str, again))))
     if kept:
-        said += " " + t.plural("table.entry.keep", len(kept), dice=" ".join(map(str, kept)))
+        said += " " + t.plural(
+            "table.entry.keep", len(kept), dice=t.list_names(list(map(str, kept)))
+        )
     return said
 
 
