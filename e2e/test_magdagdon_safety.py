@@ -130,13 +130,17 @@ def test_issue15_6_a_refused_cell_tap_says_why_on_screen(
     expect(page.locator(f"#md-cell-{far}")).to_have_attribute("data-kind", "empty")
     both_sizes(page, shot, "magdagdon-refused")
 
-    # The die picked for the player after a placement, put down by accident: the next cell
-    # tap says so instead of doing nothing.
+    # The die picked for the player after a placement, tapped, stays picked (a play-tester's
+    # tap put it down, then a cell said "Pick a die first"); tapped again it goes down, and
+    # the next cell tap says so instead of doing nothing.
     (first, cell), *_ = placement_plan(driver.state)
     driver.stage(first, cell)
     picked = page.locator('#md-dice .die[aria-pressed="true"]')
     expect(picked).to_have_count(1)
+    chosen = picked.get_attribute("id")
     picked.click()
+    expect(page.locator(f"#{chosen}")).to_have_attribute("aria-pressed", "true")
+    page.locator(f"#{chosen}").click()
     expect(picked).to_have_count(0)
     target = next(c for c in empty if c != cell)
     page.locator(f"#md-cell-{target}").click()
