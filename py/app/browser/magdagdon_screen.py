@@ -47,6 +47,7 @@ from app.pure.magdagdon_view import (
     Tap,
     after_tap,
     build_view,
+    faces,
     power_moves,
     reroll_prompt,
     rule_error,
@@ -486,11 +487,10 @@ class MagdagdonScreen:
             return
         self.render()
         t = self.host.t
-        given_back = t.list_names(list(map(str, undone.dice)))
-        said = (
-            t("magdagdon.undone_throw", dice=given_back) if undone.dice else t("magdagdon.undone")
+        back = undone.dice
+        self.host.announce(
+            t("magdagdon.undone_throw", dice=faces(t, back)) if back else t("magdagdon.undone")
         )
-        self.host.announce(said)
         if by_id("md-undo").hidden:  # nothing more to take back: the focus goes on to play
             entering = self._entering() is not None
             by_id("md-entry-text" if entering else "md-primary").focus()

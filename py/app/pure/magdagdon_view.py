@@ -8,6 +8,7 @@ the screen only carries it out (`after_tap` gives the selection that follows).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from app.pure.i18n import Translator
@@ -302,21 +303,21 @@ def waiting_for(state: State, t: Translator) -> WaitingView | None:
 def reroll_prompt(state: State, t: Translator) -> str:
     """At a table of real dice, a REROLL's throw (M13): which dice to throw again, by the faces
     they show, and which stay (a tester saw only "Throw 2 dice and enter them", the dice gone
-    from the screen); "" for a roll's four dice, or where no throw waits.
-
-    A REROLL waiting is built in tests/test_magdagdon_view.py."""
+    from the screen); "" for a roll's four dice, or where no throw waits."""
     if ENGINE.throw(state) is None or len(state.throwing) == len(state.dice):
         return ""
     again = [state.dice[die] for die in state.throwing]
     staged = {die for die, _ in state.staged}
     kept = [v for i, v in enumerate(state.dice) if i not in state.throwing and i not in staged]
-    # Listed ("1 and 3"): "1 3" was read as 13 by an audit
-    said = t.plural("table.entry.reroll", len(again), dice=t.list_names(list(map(str, again))))
+    said = t.plural("table.entry.reroll", len(again), dice=faces(t, again))
     if kept:
-        said += " " + t.plural(
-            "table.entry.keep", len(kept), dice=t.list_names(list(map(str, kept)))
-        )
+        said += " " + t.plural("table.entry.keep", len(kept), dice=faces(t, kept))
     return said
+
+
+def faces(t: Translator, values: Sequence[int]) -> str:
+    """Dice said by their faces, listed ("1 and 3"): an audit read "1 3" as 13."""
+    return t.list_names([str(value) for value in values])
 
 
 def undo_entry(state: State) -> Undone | None:
