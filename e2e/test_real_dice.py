@@ -439,3 +439,26 @@ def test_a_sudden_death_on_a_small_phone_shows_its_banner_and_the_entry(
     if language == "en":
         assert use["y"] + use["height"] <= 640, use
     page.screenshot(path=str(SCREENSHOTS / f"mishimash-sudden-death-entry-{language}-320.png"))
+
+
+def test_undo_takes_back_a_face_tapped_before_the_entry_before_it(
+    page: Page, base_url: str
+) -> None:
+    """MISHIMASH's UNDO with faces tapped: the last tap goes first (a tester's UNDO dropped
+    them without a word and went back a whole turn); then the entry before it, as ever."""
+    ready(page, base_url + "#mishimash")
+    start(page, ["Ana", "Bela"], 50)
+    throw(page, ONE)
+    take(page, (0,))  # Ana banks 1: Bela's throw is entered next
+    expect(page.locator("#ms-turn-of")).to_contain_text("Bela")
+    entered = page.locator("#ms-entry-dice button")
+    for face in (5, 3):
+        tap(page.get_by_role("button", name=f"Add a {face}"))
+    tap(page.locator("#ms-undo"))
+    expect(page.locator("#announcer")).to_contain_text("Undone: the last tap is taken back.")
+    expect(entered).to_have_count(1)
+    expect(page.locator("#ms-turn-of")).to_contain_text("Bela")
+    tap(page.locator("#ms-undo"))
+    expect(entered).to_have_count(0)
+    tap(page.locator("#ms-undo"))  # no tap left: Ana's BANK is taken back
+    expect(page.locator("#ms-turn-of")).to_contain_text("Ana")

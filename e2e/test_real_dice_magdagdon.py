@@ -147,3 +147,33 @@ def test_a_mistyped_throw_is_taken_back_by_undo_and_mended(page: Page, base_url:
     shown = page.locator("#md-dice .die").evaluate_all("ds => ds.map(d => d.textContent)")
     assert sorted(shown) == ["3", "4", "4", "6"]
     expect(undo).to_be_visible()
+
+
+def test_undo_takes_back_the_last_face_tapped_first(page: Page, base_url: str) -> None:
+    """A tester tapped two of a throw's four faces and pressed UNDO: both dice went without a
+    word. UNDO takes back the panel's taps first, the last first, and says so; with nothing
+    left to take back the focus goes to the first face (the field "Dice" had it, and opened a
+    phone's keyboard)."""
+    page.goto(base_url + "#magdagdon")
+    page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
+    page.get_by_role("checkbox", name="Real dice").check()
+    undo = page.get_by_role("button", name="UNDO")
+    tap(page.locator("#md-primary"))
+    expect(undo).to_be_hidden()  # ROLL alone: nothing to take back
+    entered = page.locator("#md-entry-dice button")
+    tap(page.get_by_role("button", name="Add a 2"))
+    tap(page.get_by_role("button", name="Add a 5"))
+    expect(entered).to_have_count(2)
+    tap(undo)
+    expect(page.locator("#announcer")).to_contain_text("Undone: the last tap is taken back.")
+    expect(entered).to_have_count(1)
+    expect(entered).to_have_attribute("aria-label", "Remove this 2")
+    expect(page.locator("#md-entry-progress")).to_have_text("1 of 4 dice entered")
+    tap(entered)  # the 2 removed: UNDO puts it back
+    expect(entered).to_have_count(0)
+    tap(undo)
+    expect(entered).to_have_attribute("aria-label", "Remove this 2")
+    tap(undo)
+    expect(entered).to_have_count(0)
+    expect(undo).to_be_hidden()
+    expect(page.locator("#md-face-1")).to_be_focused()

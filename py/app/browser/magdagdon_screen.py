@@ -476,8 +476,15 @@ class MagdagdonScreen:
     def _on_undo(self, _event: Any) -> None:
         """UNDO: one entry back (a typed throw, a die staged or taken back, CONFIRM, a power,
         ACCEPT with its RUIN), as often as wanted; a throw taken back is given back to mend."""
+        if self.overtaken():
+            return
+        t = self.host.t
+        if self.entry.take_back():  # a face tapped (or a die removed) in the throw entered
+            self.host.announce(t("table.entry.undone"))
+            self._focus_play()
+            return
         undone = self._undone()
-        if undone is None or self.overtaken():
+        if undone is None:
             return
         self.state, self.picked, self.entry.values = undone.state, Picked(), undone.dice
         self.hint, self.last_view = None, None
@@ -486,14 +493,21 @@ class MagdagdonScreen:
         if saved is None or not self.session.rewind(saved):
             return
         self.render()
-        t = self.host.t
         back = undone.dice
         self.host.announce(
             t("magdagdon.undone_throw", dice=faces(t, back)) if back else t("magdagdon.undone")
         )
-        if by_id("md-undo").hidden:  # nothing more to take back: the focus goes on to play
-            entering = self._entering() is not None
-            by_id("md-entry-text" if entering else "md-primary").focus()
+        self._focus_play()
+
+    def _focus_play(self) -> None:
+        """After UNDO, with nothing more to take back (the button gone), the focus goes on to
+        play: into a throw to enter, as after ROLL, else the main button."""
+        if not by_id("md-undo").hidden:
+            return
+        if self._entering() is not None:
+            self.entry.focus()
+        else:
+            by_id("md-primary").focus()
 
     def _entry_kept(self) -> None:
         """A face tapped, or an entered die removed: kept across a reload at once."""
@@ -563,7 +577,7 @@ class MagdagdonScreen:
         # The entry's prompt says what to do: the message said it again above the board.
         message.hidden = entering is not None
         by_id("md-real-dice").checked = real_dice(state)
-        by_id("md-undo").hidden = self._undone() is None
+        by_id("md-undo").hidden = self._undone() is None and not self.entry.can_take_back
         self.hints.render(state, view, self.hint)
         self.daily.render_banner(self.meta, state)
 

@@ -502,6 +502,11 @@ class MishimashScreen:
         state = self.state
         if state is None or self.overtaken() or (state.over and not real_dice(state)):
             return
+        if self.entry.take_back():  # a face tapped (or a die removed) in the throw entered
+            self.host.announce(self.host.t("table.entry.undone"))
+            if by_id("ms-undo").hidden:  # nothing more to take back: back into the throw
+                self.entry.focus()
+            return
         undone = self._undone(state)
         if undone is None:
             return
@@ -724,7 +729,7 @@ class MishimashScreen:
         # UNDO for a tap or a throw typed wrong.
         at_table = real_dice(state) and not self.tour.active
         by_id("ms-table-row").hidden = not at_table or over
-        undoable = at_table and self._undone(state) is not None
+        undoable = at_table and (self.entry.can_take_back or self._undone(state) is not None)
         by_id("ms-undo").hidden = not undoable or over
         by_id("ms-over-undo").hidden = not undoable or not over  # a last throw typed wrong
         self.sheet.render(over, at_table)

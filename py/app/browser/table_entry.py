@@ -2,7 +2,9 @@
 adds a die of that face), the dice entered so far (a tap on one removes it), the field "Dice"
 for the digits with Enter, USE THESE DICE and ROLL FOR ME. This module builds the panel inside
 `#{prefix}-entry`, keeps the dice entered so far (the screen saves them with the game) and
-hands the screen a whole throw."""
+hands the screen a whole throw. UNDO takes back the panel's own taps first, the last one first
+(`take_back`): a tester's UNDO with two dice tapped threw them away without a word and took
+back the entry before them."""
 
 from __future__ import annotations
 
@@ -34,7 +36,37 @@ class DiceEntry:
         self.prefix = prefix
         self._waiting, self._apps_dice, self._kept, self._thrown = waiting, apps_dice, kept, thrown
         self._t = t
-        self.values: tuple[int, ...] = ()  # the dice entered so far
+        self._values: tuple[int, ...] = ()
+        self._before: list[tuple[int, ...]] = []  # the dice entered before each tap here
+
+    @property
+    def values(self) -> tuple[int, ...]:
+        """The dice entered so far."""
+        return self._values
+
+    @values.setter
+    def values(self, values: tuple[int, ...]) -> None:
+        """Dice set from outside (restored, given back by UNDO, played): no tap to take back."""
+        self._values, self._before = values, []
+
+    def _tapped(self, values: tuple[int, ...]) -> None:
+        """The dice entered changed by a tap here (a face added, an entered die removed)."""
+        self._before.append(self._values)
+        self._values = values
+        self._kept()
+
+    @property
+    def can_take_back(self) -> bool:
+        return bool(self._before) and self._waiting() is not None
+
+    def take_back(self) -> bool:
+        """UNDO of the last tap here (False: none): the dice entered as they were before it."""
+        if not self.can_take_back:
+            return False
+        self._values = self._before.pop()
+        self.error("")
+        self._kept()
+        return True
 
     def _el(self, name: str) -> Any:
         return by_id(f"{self.prefix}-{name}")
@@ -115,6 +147,12 @@ class DiceEntry:
             button.disabled = full
         self._update_use()
 
+    def focus(self) -> None:
+        """The focus into the panel: its first face, or with every die entered, USE THESE DICE
+        (the field "Dice" would open a phone's keyboard)."""
+        first = self._el("face-1")
+        (self._el("entry-use") if first.disabled else first).focus()
+
     def _typed(self) -> str:
         return str(self._el("entry-text").value).strip()
 
@@ -170,8 +208,7 @@ class DiceEntry:
             return
         self.error("")
         self._el("entry-text").value = ""  # a face tapped: the throw is entered by taps
-        self.values = (*self.values, int(button.getAttribute("data-face")))
-        self._kept()
+        self._tapped((*self.values, int(button.getAttribute("data-face"))))
         if button.disabled:  # the last die: the faces are off, so the focus goes on
             self._el("entry-use").focus()
 
@@ -180,8 +217,7 @@ class DiceEntry:
         if absent(die) or self._waiting() is None:
             return
         index = int(die.getAttribute("data-index"))
-        self.values = self.values[:index] + self.values[index + 1 :]
-        self._kept()
+        self._tapped(self.values[:index] + self.values[index + 1 :])
         # The focus stays among the dice entered, or goes back to the faces.
         left = self._el("entry-dice").querySelectorAll("button")
         target = left.item(min(index, left.length - 1)) if left.length else self._el("face-1")
