@@ -649,6 +649,10 @@ def test_the_mishimash_view_writes_names_and_points_through_the_rules() -> None:
     assert build_view(again, frozenset(), t).banner.startswith(
         "SUDDEN DEATH: Ana and Cy are level at 40.5"
     )
+    # Once Ana has banked past the level, no longer "level at 40.5" (a tester read it under
+    # "To beat: 43"): who still plays.
+    past = dataclasses.replace(again, totals=(86, 60, 81))
+    assert build_view(past, frozenset(), t).banner == "SUDDEN DEATH: Cy plays once more."
 
 
 # CPython's rules are the browser's ---------------------------------------------------------

@@ -289,9 +289,13 @@ def _banner(state: State, t: Translator) -> str:
     if state.round is Round.SUDDEN_DEATH:
         # The names in the order they play (a tester could not tell why Bo went first), and
         # the total they are level at: the round's, so a second sudden death says it too.
-        level = points(t, state.totals[state.still_to_play[0]])
+        # Once one of them has banked past it, who still plays (a tester read "level at 11"
+        # under "To beat: 16").
+        level = state.totals[state.still_to_play[0]]
+        if any(state.totals[p] > level for p in state.contenders):
+            return t.plural_names("mishimash.sudden_death_on", _names(state, state.still_to_play))
         return t.plural_names(
-            "mishimash.sudden_death", _names(state, state.contenders), total=level
+            "mishimash.sudden_death", _names(state, state.contenders), total=points(t, level)
         )
     return ""
 
