@@ -266,3 +266,22 @@ def test_a_bank_that_cannot_win_says_so_and_is_not_the_bright_button() -> None:
     race = rolled(game(["Ana", "Bo"]), [2, 2, 4, 2, 6, 1])
     view = build_view(race, tap_die(race.dice, frozenset(), 5), t)
     assert not view.bank_loses and view.bank_total == "total 1"
+
+
+def test_a_bank_level_with_the_leader_says_level_not_a_loss() -> None:
+    """X16, X17: "total 2" under "To beat: 2" read to a play-tester as a loss; a level leads
+    to a sudden death. BANK's line says it is level, and the coach says what a level leads
+    to."""
+    from cubiri import dice as seeded
+    from tests.typed_games import play
+
+    state = engine.new_game(["Ana", "Bo"], 2, 0, seeded.TYPED)
+    state = play(state, [1, 1, 2, 3, 4, 6], (0, 1), "bank")  # Ana 2: the final round
+    state = play(state, [1, 1, 2, 3, 4, 6])  # Bo can take both 1s: level at 2
+    picked = tap_die(state.dice, tap_die(state.dice, frozenset(), 0), 1)
+    view = build_view(state, picked, t, coach_for=frozenset({1}))
+    assert not view.bank_loses and view.bank_total == "total 2, level"
+    assert any(
+        "a level at the end of the round leads to a sudden death" in line
+        for line in view.coach.lines
+    ), view.coach.lines

@@ -147,9 +147,9 @@ def _bank_reaches(after: State, t: Translator) -> str:
 
 
 def _bank_level(after: State, need: float | None, t: Translator) -> str:
-    """Where the chances shown are those of passing the leader and BANK now ends level with
-    it: its 0 % to pass is not nothing, a level at the end of the round is a sudden death
-    (X17; a play-tester read the 0 % as "banking is pointless"); else ""."""
+    """Where BANK now ends level with the leader: a level at the end of the round is a sudden
+    death (X17), not a loss (play-testers read a chance to pass of 0 % as "banking is
+    pointless", and "total 2" under "To beat: 2" as a loss); else ""."""
     if need is None or after.round is Round.RACE:
         return ""
     leader = _leader(after, need)
@@ -173,6 +173,9 @@ def _to_win(state: State, picked: frozenset[int], t: Translator) -> CoachView:
         lines.append(given_up)
     after = apply(state, Select(tuple(sorted(picked))))
     lines.append(_exact_decision(after, t))
+    level = _bank_level(after, need_to_win(state), t)  # a play-tester read a level as a loss
+    if level:
+        lines.append(level)
     return CoachView(
         tuple(lines), t("coach.bust", percent=percent(t, bust_chance(after.dice_left)))
     )

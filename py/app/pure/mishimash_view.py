@@ -213,8 +213,12 @@ def _bank_loses(state: State, decided: State) -> bool:
 
 def _bank_total(state: State, decided: State, t: Translator) -> str:
     """BANK's line: the total it makes, and where that is a certain loss, the total it falls
-    short of."""
-    total = points(t, state.totals[state.current] + decided.turn_halves)
+    short of; where it is level with the best of the others, that (a play-tester read "total 2"
+    under "To beat: 2" as a loss)."""
+    halves = state.totals[state.current] + decided.turn_halves
+    total = points(t, halves)
+    if halves == _best_rival(state):  # a level is no loss: it can lead to a sudden death
+        return t("mishimash.bank_level", total=total)
     if _bank_loses(state, decided):
         best = _best_rival(state)
         assert best is not None
