@@ -392,7 +392,9 @@ def test_the_dice_entry_buttons_take_at_most_two_lines_at_320_px(
 SMALL_PHONE = {"width": 320, "height": 640}
 
 
-@pytest.mark.parametrize(("language", "mover"), [("en", 0), ("en", -1), ("hu", 0), ("vi", 0)])
+@pytest.mark.parametrize(
+    ("language", "mover"), [("en", 0), ("en", -1), ("hu", 0), ("hu", -1), ("vi", 0)]
+)
 def test_the_coach_of_a_sudden_death_shows_without_scrolling_on_a_320_px_phone(
     page: Page, base_url: str, language: str, mover: int
 ) -> None:

@@ -141,7 +141,7 @@ NOT_COUNTED = {
     "coach.pass_decision": "a total and chances: to pass 112.5, 100%",
     "coach.bank_level": "a leader's total: level with 112.5",
     "magdagdon.undone_throw": "the faces of the dice given back: the throw 3, 4, 4 and 5",
-    "mishimash.to_beat": "a total of points: to beat 112.5",
+    "mishimash.to_beat": "totals of points: to beat 112.5 (12.5 more to pass)",
     "coach.last_turn": "an average of points: averaged 18.3",
     "mishimash.target": "label and value: Target 1,000",
     "mishimash.roll_info": "ordinal and multiplier: Roll 2 · ×2",
