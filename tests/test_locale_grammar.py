@@ -464,6 +464,20 @@ def test_the_wordings_the_native_read_fixed() -> None:
     assert "vòng phân định" in vi("rules.mishimash.end.text")
 
 
+def test_the_rules_page_says_who_plays_the_final_round() -> None:
+    """X16: a play-tester could not tell from the rules page that every other player plays
+    exactly one more turn and the one who reached the target none."""
+    said = {lang: load_translator(lang, LOCALES)("rules.mishimash.end.text") for lang in LANGUAGES}
+    assert (
+        "every other player, in order from the next one, plays exactly one more turn"
+        in (said["en"])
+    )
+    assert "the player who reached the target does not play again" in said["en"]
+    assert "joga exatamente mais um turno" in said["pt"]
+    assert "pontosan még egy kört játszik" in said["hu"]
+    assert "chơi đúng một lượt nữa" in said["vi"]
+
+
 # Whole-locale checks --------------------------------------------------------------------------
 # Words that must not come back: each misleads a native reader (issue 17).
 BANNED = {
