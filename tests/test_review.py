@@ -78,6 +78,15 @@ def test_best_play_costs_nothing_and_computers_are_not_reviewed() -> None:
     assert block.summary.endswith("Every decision was best play.")
 
 
+def test_a_seat_with_no_decision_judged_is_not_praised_for_best_play() -> None:
+    """A play-tester's Bo played only in the final round and banked at 0 %: the review said
+    "Bo: 0 decisions … Every decision was best play."."""
+    seat = review.SeatReview(1, "Bo", 0, 0.0, 0.0)
+    block = review_view.seat_block(seat, EN, "Bo")
+    assert block.summary.startswith("Bo: no decision to judge here")
+    assert "best play" not in block.summary and block.costliest == []
+
+
 def test_a_costly_decision_is_said_with_its_dice() -> None:
     decision = review.Decision(
         0, 5, 3, (3, 5, 3, 3), 2.5, "select", (3, 3, 3), (3, 3, 3, 5), 23.33, ("race", 5)

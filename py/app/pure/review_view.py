@@ -64,6 +64,8 @@ def costly(decision: Decision, t: Translator) -> Costly:
 
 
 def seat_block(review: SeatReview, t: Translator, name: str) -> SeatBlock:
+    if review.decisions == 0:  # a tester read "0 decisions … Every decision was best play."
+        return SeatBlock(t("review.none", name=name), [])
     parts = [
         t.plural("review.decisions", review.decisions),
         t.plural("review.given_up", _points(review.cost)),
