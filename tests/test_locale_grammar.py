@@ -282,7 +282,7 @@ def renders(t: Translator, base: str) -> list[str]:
     params = {"name": NAMES[t.language][0], "target": t.number(1000), "cost": t.number(20)}
     # Issue 24: what was typed, how many dice are in, a seat's running total.
     params |= {"found": t.number(3), "entered": t.number(2), "total": t.number(31.5)}
-    params |= {"round": t("table.sheet.round", n=2)}
+    params |= {"round": t("table.sheet.round", n=2), "number": 2}  # ordinal labels
     params |= {"value": t("coach.percent", percent=t.number(42.5))}  # a chance
     params |= {"dice": "1 6"}  # the faces of dice to throw again, or kept
     if base in NAME_PLURALS:
@@ -635,7 +635,9 @@ def test_a_count_on_a_button_stays_with_its_noun(language: str) -> None:
 # The view: names and points go through the rules ---------------------------------------------
 def test_the_mishimash_view_writes_names_and_points_through_the_rules() -> None:
     from app.pure.mishimash_view import build_view
+    from cubiri.dice import TYPED
     from cubiri.mishimash import game as engine
+    from tests.typed_games import play
 
     t = load_translator("en", LOCALES)
     start = engine.new_game(["Ana", "Bo", "Cy"], 20, 1)
@@ -663,6 +665,15 @@ def test_the_mishimash_view_writes_names_and_points_through_the_rules() -> None:
     again = dataclasses.replace(tie, totals=(81, 60, 81), still_to_play=(2,), current=2)
     assert build_view(again, frozenset(), t).banner.startswith(
         "SUDDEN DEATH: Ana and Cy are level at 40.5"
+    )
+    # A second sudden death says so, and that they are still level (a play-tester's looked
+    # like the first one again, as if the game looped).
+    one, bust = [1, 2, 3, 4, 6, 6], [2, 2, 3, 4, 6, 6]
+    moves = [one, (0,), "bank", one, (0,), "bank", bust, bust]  # level at 1, then both bust
+    second = play(engine.new_game(["Ana", "Cy"], 1, 0, TYPED), *moves)
+    assert build_view(second, frozenset(), t).banner == (
+        "SUDDEN DEATH 2: Ana and Cy are still level, at 1, and play a turn each again, in this"
+        " order."
     )
     # Once Ana has banked past the level, no longer "level at 40.5" (a tester read it under
     # "To beat: 43"): who still plays.

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 
 from app.pure.coach import CoachView, build_coach
 from app.pure.i18n import Translator
+from app.pure.score_sheet import sudden_death_number
 from cubiri.kernel import RuleError
 from cubiri.mishimash import selection_points
 from cubiri.mishimash.game import (
@@ -300,9 +301,11 @@ def _banner(state: State, t: Translator) -> str:
         level = state.totals[state.still_to_play[0]]
         if any(state.totals[p] > level for p in state.contenders):
             return t.plural_names("mishimash.sudden_death_on", _names(state, state.still_to_play))
-        return t.plural_names(
-            "mishimash.sudden_death", _names(state, state.contenders), total=points(t, level)
-        )
+        names, total = _names(state, state.contenders), points(t, level)
+        number = sudden_death_number(state)  # a second one looked like the first, looping
+        if number > 1:
+            return t.plural_names("mishimash.sudden_death_again", names, total=total, number=number)
+        return t.plural_names("mishimash.sudden_death", names, total=total)
     return ""
 
 

@@ -91,6 +91,18 @@ def played(state: engine.State) -> tuple[list[Turn], list[Correction]]:
     return turns, corrections
 
 
+def sudden_death_number(state: engine.State) -> int:
+    """Which sudden-death round the game is in, from 1 (0: none): a round none of whose
+    contenders has begun yet is the next one."""
+    if state.round is not engine.Round.SUDDEN_DEATH or state.over:
+        return 0
+    turns, _ = played(state)
+    number = max((turn.row[1] for turn in turns if turn.row[0] == SUDDEN), default=0)
+    if not _started(state) and state.still_to_play == state.contenders:
+        number += 1
+    return number
+
+
 def _started(state: engine.State) -> bool:
     """Whether the seat to play has begun its turn: its first throw is in (with real dice
     ROLL is implied by the throw, so a turn waiting for it shows blank, not "0": an audit saw
