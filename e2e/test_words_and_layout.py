@@ -430,3 +430,32 @@ def test_the_coach_of_a_sudden_death_shows_without_scrolling_on_a_320_px_phone(
         path=str(SCREENSHOTS / f"mishimash-sudden-death-coach-{language}{mover}-320.png")
     )
     assert box["y"] + box["height"] <= SMALL_PHONE["height"], box
+
+
+def test_the_standings_head_stands_over_its_columns_and_the_winner_is_gold(
+    page: Page, base_url: str
+) -> None:
+    """A play-tester saw the end's standings with "Score" left of the right-aligned scores,
+    the column heads in the winner's big gold, and the winner's row plain."""
+    names = ["Ana", "Bo"]
+    page.set_viewport_size(SMALL_PHONE)
+    page.goto(f"{base_url}?seed=3#mishimash")
+    page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
+    driver = MishimashDriver(page, names, 10, 3)
+    driver.start()
+    driver.play_until(bank_at_once, lambda state: state.over)
+    table = page.locator("#ms-standings")
+    expect(table.locator("tr")).to_have_count(3)
+    head = table.locator("th[scope=col]").last
+    score = table.locator("tr").nth(1).locator("td").last
+    text_right = "c => { const r = document.createRange(); r.selectNodeContents(c);"
+    text_right += " return r.getBoundingClientRect().right; }"
+    assert abs(head.evaluate(text_right) - score.evaluate(text_right)) <= 1
+
+    def color(cell: Any) -> str:
+        return str(cell.evaluate("c => getComputedStyle(c).color"))
+
+    winner = table.locator("tr").nth(1).locator("th")
+    assert color(winner) == color(page.locator("#ms-result"))  # the winner's gold
+    assert color(head) != color(winner)
+    page.screenshot(path=str(SCREENSHOTS / "mishimash-standings-320.png"))
