@@ -288,3 +288,12 @@ def test_a_bank_level_with_the_leader_says_level_not_a_loss() -> None:
         "a level at the end of the round leads to a sudden death" in line
         for line in view.coach.lines
     ), view.coach.lines
+
+
+def test_roll_again_says_its_dice_once_a_selection_is_picked() -> None:
+    """A play-tester read "ROLL AGAIN · 6 dice" on the button before any die was picked: it
+    names its dice once a selection says how many, as BANK its points."""
+    state = rolled(game(["Ana", "Bo"]), [2, 2, 4, 2, 6, 1])
+    assert build_view(state, frozenset(), t).roll_again_label == "ROLL AGAIN"
+    view = build_view(state, tap_die(state.dice, frozenset(), 5), t)
+    assert view.roll_again_label == "ROLL AGAIN\u00a0· 5\u00a0dice"  # kept on its lines

@@ -156,7 +156,6 @@ def build_view(
             dice.append(DieView(index, value, on, label, tap))
 
     select: Moves = (Select(tuple(sorted(picked))),) if selecting else ()
-    next_dice = decided.dice_left if decided is not None else len(state.dice) - len(picked)
     waiting = None
     if throw is not None:
         key = "mishimash.throw_waiting"
@@ -192,7 +191,11 @@ def build_view(
         bank_total=_bank_total(state, decided, t) if decided is not None else "",
         bank_loses=decided is not None and _bank_loses(state, decided),
         roll_again=(*select, RollAgain()) if _offers(then, RollAgain) and person else None,
-        roll_again_label=t.plural("mishimash.roll_again_dice", next_dice),
+        # How many dice it throws once a selection says so (a play-tester read "ROLL AGAIN ·
+        # 6 dice" on the button before any die was picked), as BANK's points.
+        roll_again_label=t.plural("mishimash.roll_again_dice", decided.dice_left)
+        if decided is not None
+        else t("mishimash.roll_again"),
         standings=_standings(state, t) if phase is Phase.OVER else [],
         result=_result(state, t) if phase is Phase.OVER else "",
         how=_how(state, t) if phase is Phase.OVER else "",
