@@ -93,14 +93,22 @@ def played(state: engine.State) -> tuple[list[Turn], list[Correction]]:
 
 def sudden_death_number(state: engine.State) -> int:
     """Which sudden-death round the game is in, from 1 (0: none): a round none of whose
-    contenders has begun yet is the next one."""
+    contenders has begun yet is the next one. It replays the log: once a state (the screen
+    draws one state many times, a tap at a time)."""
     if state.round is not engine.Round.SUDDEN_DEATH or state.over:
         return 0
+    global _numbered
+    if _numbered is not None and _numbered[0] is state:
+        return _numbered[1]
     turns, _ = played(state)
     number = max((turn.row[1] for turn in turns if turn.row[0] == SUDDEN), default=0)
     if not _started(state) and state.still_to_play == state.contenders:
         number += 1
+    _numbered = (state, number)
     return number
+
+
+_numbered: tuple[engine.State, int] | None = None  # the last state numbered, and its number
 
 
 def _started(state: engine.State) -> bool:
