@@ -445,7 +445,8 @@ def test_undo_takes_back_a_face_tapped_before_the_entry_before_it(
     page: Page, base_url: str
 ) -> None:
     """MISHIMASH's UNDO with faces tapped: the last tap goes first (a tester's UNDO dropped
-    them without a word and went back a whole turn); then the entry before it, as ever."""
+    them without a word and went back a whole turn), after a reload too; then the entry
+    before it, as ever."""
     ready(page, base_url + "#mishimash")
     start(page, ["Ana", "Bela"], 50)
     throw(page, ONE)
@@ -458,7 +459,36 @@ def test_undo_takes_back_a_face_tapped_before_the_entry_before_it(
     expect(page.locator("#announcer")).to_contain_text("Undone: the last tap is taken back.")
     expect(entered).to_have_count(1)
     expect(page.locator("#ms-turn-of")).to_contain_text("Bela")
+    page.reload()  # the face tapped is still there, and still taken back first (an audit's
+    page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)  # was dropped)
+    expect(entered).to_have_count(1)
     tap(page.locator("#ms-undo"))
     expect(entered).to_have_count(0)
+    expect(page.locator("#ms-turn-of")).to_contain_text("Bela")
     tap(page.locator("#ms-undo"))  # no tap left: Ana's BANK is taken back
     expect(page.locator("#ms-turn-of")).to_contain_text("Ana")
+
+
+def test_a_sudden_death_coach_shows_without_scrolling_at_a_table_in_portuguese(
+    page: Page, base_url: str
+) -> None:
+    """An audit at 320×640 with real dice: the table's row (SCORE SHEET, UNDO, on two lines
+    in Portuguese) pushed the coach of a sudden death below the screen's bottom."""
+    page.set_viewport_size({"width": 320, "height": 640})
+    ready(page, base_url + "#mishimash")
+    start(page, ["Ana", "Bo"], 2)
+    throw(page, ONES)
+    take(page, (0, 1))  # Ana 2: the final round
+    throw(page, ONES)
+    take(page, (0, 1))  # Bo level: a sudden death, Ana first
+    throw(page, ONE)
+    take(page, (0,))  # Ana 3
+    throw(page, ONE)
+    switch_language(page, "pt")
+    tap(page.locator("#ms-die-0"))
+    coach = page.locator("#ms-coach li")
+    expect(coach.nth(1)).to_be_attached()
+    page.evaluate("window.scrollTo(0, 0)")
+    page.screenshot(path=str(SCREENSHOTS / "mishimash-sudden-death-table-pt-320.png"))
+    box = coach.first.bounding_box()
+    assert box is not None and box["y"] + box["height"] <= 640, box

@@ -152,8 +152,8 @@ def test_a_mistyped_throw_is_taken_back_by_undo_and_mended(page: Page, base_url:
 def test_undo_takes_back_the_last_face_tapped_first(page: Page, base_url: str) -> None:
     """A tester tapped two of a throw's four faces and pressed UNDO: both dice went without a
     word. UNDO takes back the panel's taps first, the last first, and says so; with nothing
-    left to take back the focus goes to the first face (the field "Dice" had it, and opened a
-    phone's keyboard)."""
+    left to take back the focus goes to the entry's prompt (the field "Dice" had it, and opened
+    a phone's keyboard)."""
     page.goto(base_url + "#magdagdon")
     page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
     page.get_by_role("checkbox", name="Real dice").check()
@@ -176,4 +176,10 @@ def test_undo_takes_back_the_last_face_tapped_first(page: Page, base_url: str) -
     tap(undo)
     expect(entered).to_have_count(0)
     expect(undo).to_be_hidden()
+    # On the entry's prompt: a face would take a second Enter meant for UNDO (an audit's added
+    # a 1), and the field "Dice" opens a phone's keyboard.
+    expect(page.locator("#md-entry-prompt")).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(entered).to_have_count(0)
+    page.keyboard.press("Tab")
     expect(page.locator("#md-face-1")).to_be_focused()

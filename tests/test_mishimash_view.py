@@ -297,3 +297,19 @@ def test_roll_again_says_its_dice_once_a_selection_is_picked() -> None:
     assert build_view(state, frozenset(), t).roll_again_label == "ROLL AGAIN"
     view = build_view(state, tap_die(state.dice, frozenset(), 5), t)
     assert view.roll_again_label == "ROLL AGAIN\u00a0· 5\u00a0dice"  # kept on its lines
+
+
+def test_the_total_to_beat_counts_the_turns_points_so_far() -> None:
+    """An audit saw "This turn: 1" over "To beat: 3 (3 more to pass)": what the turn still
+    needs counts its points so far, and once past, says so."""
+    from cubiri import dice as seeded
+    from tests.typed_games import play
+
+    state = engine.new_game(["Ana", "Bo"], 1, 0, seeded.TYPED)
+    state = play(state, [1, 2, 3, 4, 6, 6], (0,), "bank")  # Ana 1: the final round
+    state = play(state, [1, 2, 3, 4, 6, 6])
+    assert build_view(state, frozenset(), t).to_beat == "To beat: 1 (1.5 more to pass)"
+    state = play(state, (0,))  # this turn 1: level
+    assert build_view(state, frozenset(), t).to_beat == "To beat: 1 (0.5 more to pass)"
+    state = play(state, "again", [1, 2, 3, 4, 6], (0,))  # a 1 again, × 2: this turn 3
+    assert build_view(state, frozenset(), t).to_beat == "To beat: 1 (passed)"

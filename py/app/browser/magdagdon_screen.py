@@ -391,7 +391,7 @@ class MagdagdonScreen:
         self.state = None if saved is None else saved.state
         self.record_id = None if saved is None else saved.record_id
         self.meta = None if saved is None else saved.meta
-        self.entry.values = () if saved is None else saved.entered
+        self.entry.restore(() if saved is None else saved.entered)
 
     def _save(self) -> bool:
         """Save the game; False when another tab had moved it on: its game is shown instead."""
@@ -501,7 +501,7 @@ class MagdagdonScreen:
 
     def _focus_play(self) -> None:
         """After UNDO, with nothing more to take back (the button gone), the focus goes on to
-        play: into a throw to enter, as after ROLL, else the main button."""
+        play: into a throw to enter, else the main button."""
         if not by_id("md-undo").hidden:
             return
         if self._entering() is not None:

@@ -249,7 +249,7 @@ class MishimashScreen:
         self.state = None if saved is None else saved.state
         self.record_id = None if saved is None else saved.record_id
         self.levels = () if saved is None else seat_levels(saved.seats, len(saved.state.players))
-        self.entry.values = () if saved is None else saved.entered
+        self.entry.restore(() if saved is None else saved.entered)
 
     def _save(self) -> bool:
         """Save the game; False when another tab had moved it on: its game is shown instead."""

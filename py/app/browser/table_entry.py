@@ -49,6 +49,12 @@ class DiceEntry:
         """Dice set from outside (restored, given back by UNDO, played): no tap to take back."""
         self._values, self._before = values, []
 
+    def restore(self, values: tuple[int, ...]) -> None:
+        """The dice entered as saved (a reload, another tab's game): each one's tap can be
+        taken back, the last first (an audit's UNDO after a reload dropped three faces tapped
+        and went back to the turn before)."""
+        self._values, self._before = values, [values[:i] for i in range(len(values))]
+
     def _tapped(self, values: tuple[int, ...]) -> None:
         """The dice entered changed by a tap here (a face added, an entered die removed)."""
         self._before.append(self._values)
@@ -76,6 +82,7 @@ class DiceEntry:
         panel.setAttribute("role", "group")
         panel.setAttribute("aria-labelledby", f"{self.prefix}-entry-prompt")
         prompt = _element("p", f"{self.prefix}-entry-prompt", "ms-entry-prompt")
+        prompt.setAttribute("tabindex", "-1")  # focused by `focus`, never a Tab stop
         shown = _element("div", f"{self.prefix}-entry-dice", "ms-dice ms-entered")
         progress = _element("p", f"{self.prefix}-entry-progress", "ms-note")
         progress.setAttribute("aria-live", "polite")
@@ -148,10 +155,10 @@ class DiceEntry:
         self._update_use()
 
     def focus(self) -> None:
-        """The focus into the panel: its first face, or with every die entered, USE THESE DICE
-        (the field "Dice" would open a phone's keyboard)."""
-        first = self._el("face-1")
-        (self._el("entry-use") if first.disabled else first).focus()
+        """The focus into the panel, after UNDO: on its prompt, read first, with Tab on to the
+        faces. Not a face or USE THESE DICE (an audit's UNDO pressed twice then added a 1, or
+        played the throw), nor the field "Dice" (it opens a phone's keyboard)."""
+        self._el("entry-prompt").focus()
 
     def _typed(self) -> str:
         return str(self._el("entry-text").value).strip()

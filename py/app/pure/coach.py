@@ -155,7 +155,9 @@ def _bank_level(after: State, need: float | None, t: Translator) -> str:
     leader = _leader(after, need)
     if after.totals[after.current] + after.turn_halves != round(2 * leader):
         return ""
-    return t("coach.bank_level", total=t.number(leader))
+    # In a sudden death, a level leads to another one (an audit).
+    key = "coach.bank_level_again" if after.round is Round.SUDDEN_DEATH else "coach.bank_level"
+    return t(key, total=t.number(leader))
 
 
 def _to_win(state: State, picked: frozenset[int], t: Translator) -> CoachView:

@@ -240,13 +240,17 @@ def _best_rival(state: State) -> int | None:
 
 def _to_beat(state: State, t: Translator) -> str:
     """In the final round and sudden death the best total of the others who count, the one to
-    pass, and the points this turn must bank to pass it (a play-tester read "To beat: 4" as the
-    turn's need, 2.5); nothing for the first mover of a sudden death, who sets it (X17)."""
+    pass, and the points the turn still needs to pass it (a play-tester read "To beat: 4" as
+    the turn's need, 2.5); nothing for the first mover of a sudden death, who sets it (X17)."""
     best = _best_rival(state)
     if best is None or (state.round is Round.SUDDEN_DEATH and state.current == state.contenders[0]):
         return ""
-    need = points(t, best - state.totals[state.current] + 1)  # passing: half a point more
-    return t("mishimash.to_beat", total=points(t, best), need=need)
+    # What the turn still needs, its points so far counted (an audit saw "This turn: 1" over
+    # "To beat: 3 (3 more to pass)"); passing is half a point more than the gap.
+    missing = best - state.totals[state.current] - state.turn_halves + 1
+    if missing <= 0:
+        return t("mishimash.to_beat_passed", total=points(t, best))
+    return t("mishimash.to_beat", total=points(t, best), need=points(t, missing))
 
 
 def _offers(actions: list[Action], kind: type[Action]) -> bool:
