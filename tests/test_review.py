@@ -87,6 +87,16 @@ def test_a_seat_with_no_decision_judged_is_not_praised_for_best_play() -> None:
     assert "best play" not in block.summary and block.costliest == []
 
 
+def test_a_selection_that_brings_the_target_in_reach_is_not_judged_for_points() -> None:
+    """X14: an audit's Ana took 1 1 and banked to the target of 2; the review called it 2.4
+    points given up against taking one 1 for points. Taken to win, as the BANK after it."""
+    state = typed(["Ana", "Bo"], 2, [[1, 1, 2, 3, 4, 6], (0, 1), "bank"])
+    assert state.round is engine.Round.FINAL_ROUND
+    ana, _bo = review.review(engine.ENGINE.to_dict(state), ("", ""), odds)
+    assert ana.decisions == 0 and ana.costliest == [] and ana.unjudged > 1
+    assert review_view.seat_block(ana, EN, "Ana").summary.startswith("Ana: no decision to judge")
+
+
 def test_a_costly_decision_is_said_with_its_dice() -> None:
     decision = review.Decision(
         0, 5, 3, (3, 5, 3, 3), 2.5, "select", (3, 3, 3), (3, 3, 3, 5), 23.33, ("race", 5)
@@ -112,7 +122,8 @@ def test_a_decision_names_its_turn_as_the_score_sheet_does(
     """A tester's review said "Turn 3" of a turn their score sheet showed as "Round 3": a
     decision carries the sheet's row. Decisions played to win are not judged on points (an
     audit was told a BANK past the target gave up 20.3 points, where the coach gave its
-    chance to win): no turn of the final round, nor that BANK, is in the review."""
+    chance to win): no turn of the final round, nor that BANK and the selection before it, is in
+    the review."""
     monkeypatch.setattr(review, "SHOWN", 10_000)  # every decision, not the costliest few
     monkeypatch.setattr(review, "EPSILON", -1.0)
     names = ("", "", "")
@@ -124,7 +135,12 @@ def test_a_decision_names_its_turn_as_the_score_sheet_does(
         for decision in seat.costliest
     }
     race = {(seat, row) for seat, row in sheet if row[0] == "race"}
-    assert made == race and ("final", 1) in {row for _, row in sheet}
+    turns = score_sheet.played(state)[0]
+    reached = next((t.seat, t.row) for t in reversed(turns) if t.row[0] == "race")
+    # The turn that reached the target may have nothing judged: its last selection and BANK
+    # were taken to win.
+    assert made <= race and race - made <= {reached}
+    assert ("final", 1) in {row for _, row in sheet}
 
 
 def test_a_bank_that_reaches_the_target_against_rivals_is_not_judged_on_points() -> None:
@@ -134,5 +150,5 @@ def test_a_bank_that_reaches_the_target_against_rivals_is_not_judged_on_points()
     state = typed(["Ana", "Bela"], 1, [[1, 2, 3, 4, 6, 6], (0,), "bank"])
     assert state.round is engine.Round.FINAL_ROUND
     (ana, _bela) = review.review(engine.ENGINE.to_dict(state), ("", ""), odds)
-    assert ana.decisions == 1 and ana.costliest == []  # the selection only, best play
+    assert ana.decisions == 0 and ana.costliest == []  # the selection too: taken to win
     assert ana.unjudged > 1  # what rolling on would have averaged more

@@ -11,12 +11,13 @@ luck and the costs account for the points banked against the expected points.
 
 Where a game of several plays to *win*, points on average are the wrong measure, and the coach
 gives the chance to win instead: the turns of a final round or a sudden death (X16, X17), and a
-BANK that reaches the target (X14). Those decisions are not judged (an audit banked 16 past a
-target of 10, the coach said "your chance to win is then 65%", and the review called it 20.3
-points given up); what they gave up in points is kept apart (`unjudged`), so the points banked
-still add up. In a solo game a BANK that reaches the target ends the game on this turn (X15:
-the record is the turns), so it is best play whatever rolling on would average: rolling on
-there costs the turn's points times the chance that the next throw busts.
+BANK that reaches the target (X14) with the selection that brings it in reach. Those decisions
+are not judged (an audit banked 16 past a target of 10, the coach said "your chance to win is
+then 65%", and the review called it 20.3 points given up); what they gave up in points is kept
+apart (`unjudged`), so the points banked still add up. In a solo game a BANK that reaches the
+target ends the game on this turn (X15: the record is the turns), so it is best play whatever
+rolling on would average: rolling on there costs the turn's points times the chance that the
+next throw busts.
 
 Pure Python. `values` is where the numbers come from: the page passes the coach's shipped tables
 (`cubiri.mishimash.odds`); tests pass the exact strategy and check the two agree.
@@ -103,7 +104,7 @@ def review(log: dict[str, Any], levels: Sequence[str], values: Values) -> list[S
                 decision = _selection(state, action, turn[seat], values)
             elif isinstance(action, Bank | RollAgain):
                 decision = _decide(state, action, turn[seat], values)
-            if decision is not None and plays_to_win(state):
+            if decision is not None and (plays_to_win(state) or _brings_the_target(state, action)):
                 unjudged[seat] += decision.cost
             elif decision is not None:
                 decisions[seat].append(replace(decision, row=row))
@@ -171,6 +172,14 @@ def plays_to_win(state: mishimash.State) -> bool:
     if state.phase is not Phase.DECIDE:
         return False
     return mishimash.ENGINE.apply(state, Bank()).round is not mishimash.Round.RACE
+
+
+def _brings_the_target(state: mishimash.State, action: object) -> bool:
+    """A selection of a game of several after which BANK reaches the target: taken to win, as
+    that BANK is (an audit's winning 1 1 was judged against one 1 for points)."""
+    if state.solo or not isinstance(action, Select):
+        return False
+    return plays_to_win(mishimash.ENGINE.apply(state, action))
 
 
 def bank_ends_solo(state: mishimash.State) -> bool:
