@@ -663,10 +663,10 @@ def test_the_mishimash_view_writes_names_and_points_through_the_rules() -> None:
         "SUDDEN DEATH: Ana and Cy are level at 0 and play a turn each, in this order,"
         " until one is ahead."
     )
-    # A second sudden death says the total they are still level at, once Ana has played too.
+    # Once Ana has played and busted, still level: who is left to play, not "a turn each".
     again = dataclasses.replace(tie, totals=(81, 60, 81), still_to_play=(2,), current=2)
-    assert build_view(again, frozenset(), t).banner.startswith(
-        "SUDDEN DEATH: Ana and Cy are level at 40.5"
+    assert build_view(again, frozenset(), t).banner == (
+        "SUDDEN DEATH: still level at 40.5; Cy plays once more."
     )
     # A second sudden death says so, and that they are still level (a play-tester's looked
     # like the first one again, as if the game looped).
@@ -677,6 +677,14 @@ def test_the_mishimash_view_writes_names_and_points_through_the_rules() -> None:
         "SUDDEN DEATH 2: Ana and Cy are still level, at 1, and play a turn each again, in this"
         " order."
     )
+    # Its first mover busts: an audit read "play a turn each again" with Cy alone left.
+    after_bust = play(second, bust)
+    assert build_view(after_bust, frozenset(), t).banner == (
+        "SUDDEN DEATH 2: still level at 1; Cy plays once more."
+    )
+    assert load_translator("pt", LOCALES).plural_names(
+        "mishimash.sudden_death_level_again", ["Cy"], total="1", number=2
+    ) == ("MORTE SÚBITA 2: ainda empatados com 1; Cy joga mais uma vez.")
     # Once Ana has banked past the level, no longer "level at 40.5" (a tester read it under
     # "To beat: 43"): who still plays.
     past = dataclasses.replace(again, totals=(86, 60, 81))

@@ -306,13 +306,17 @@ def _banner(state: State, t: Translator) -> str:
         # Once one of them has banked past it, who still plays (a tester read "level at 11"
         # under "To beat: 16").
         level = state.totals[state.still_to_play[0]]
+        still = _names(state, state.still_to_play)
         if any(state.totals[p] > level for p in state.contenders):
-            return t.plural_names("mishimash.sudden_death_on", _names(state, state.still_to_play))
-        names, total = _names(state, state.contenders), points(t, level)
+            return t.plural_names("mishimash.sudden_death_on", still)
+        total = points(t, level)
         number = sudden_death_number(state)  # a second one looked like the first, looping
-        if number > 1:
-            return t.plural_names("mishimash.sudden_death_again", names, total=total, number=number)
-        return t.plural_names("mishimash.sudden_death", names, total=total)
+        # Once one of them has played (a bust: still level), who is left, not "a turn each".
+        key = "mishimash.sudden_death" + ("_again" if number > 1 else "")
+        if len(still) < len(state.contenders):
+            key = "mishimash.sudden_death_level" + ("_again" if number > 1 else "")
+            return t.plural_names(key, still, total=total, number=number)
+        return t.plural_names(key, _names(state, state.contenders), total=total, number=number)
     return ""
 
 
