@@ -110,6 +110,16 @@ def test_buttons_use_the_seed_terms(key: str) -> None:
             assert visible(messages[language][key]) == term, language
 
 
+@pytest.mark.parametrize("language", TERMS_ORDER)
+def test_majda_powers_keep_their_name_everywhere(language: str) -> None:
+    """RULES.md: Majda Power(s) is a name and stays as it is (an audit read "Poderes Majda" and
+    "Majda-erők" on the statistics screen, "Majda Powers" on the game's)."""
+    messages = json.loads((LOCALES / f"{language}.json").read_text())
+    renamed = [key for key, text in messages.items() if "Majda" in text]
+    assert "stats.powers" in renamed
+    assert [key for key in renamed if "Majda Power" not in messages[key]] == []
+
+
 def test_the_confirm_button_starts_with_the_seed_term() -> None:
     """The label the MAGDAGDON screen shows on CONFIRM, before the minimum is placed
     (`magdagdon.confirm_more`) and once it is (`magdagdon.confirm_placed`)."""
