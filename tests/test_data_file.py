@@ -132,6 +132,10 @@ def file_with(change: Any) -> str:
     return json.dumps(data)
 
 
+AN_EXPORT = data_file.export(a_phone(), LATER)
+HALF_AN_EXPORT = AN_EXPORT[: len(AN_EXPORT) // 2]
+
+
 def set_at(path: list[Any], value: Any) -> Any:
     def change(data: Any) -> None:
         for step in path[:-1]:
@@ -155,6 +159,8 @@ def edit_game(game: str, figure: str, value: Any) -> Any:
     ("text", "reason"),
     [
         ("not json at all", "not_json"),
+        # Half of a real export (an audit was told it was no Cubiri file at all).
+        (HALF_AN_EXPORT, "cut_short"),
         # A tester's edits, each within what some real game could show: a score the game's own
         # moves do not make (STATISTICS showed 650, its review 91), totals likewise, and a high
         # score of a full board in one turn (M2, M25: four cells a turn at most).

@@ -20,6 +20,7 @@ player to be asked about, never applied by themselves.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -36,6 +37,8 @@ from cubiri.mishimash.computer import LEVEL_NAMES
 from cubiri.mishimash.game import MAX_NAME, MAX_PLAYERS
 
 APP = "cubiri"
+# How every file `export` writes begins (json.dumps with indent=1): {"app": "cubiri", …
+_OURS = re.compile(r'\s*\{\s*"app"\s*:\s*"' + APP + '"')
 # 2: the walkthroughs seen and the MISHIMASH table's setup travel too (a tester's new phone
 # showed both walkthroughs again and an empty table). A format 1 file still loads; an older
 # page refuses a format 2 file as newer, never as tampered.
@@ -97,7 +100,7 @@ class Refused(ValueError):
     """A file that cannot be loaded: `reason` is one of the REASONS, `detail` says where (for
     the log), `where` the same for the player (a tester could not tell which entry failed)."""
 
-    REASONS = ("not_json", "too_large", "other_app", "newer_format", "tampered")
+    REASONS = ("not_json", "cut_short", "too_large", "other_app", "newer_format", "tampered")
 
     def __init__(self, reason: str, detail: str = "", where: Where | None = None) -> None:
         assert reason in self.REASONS
@@ -191,7 +194,10 @@ def read(text: str) -> Contents:
     try:
         data = loads(text, max_chars=MAX_FILE_CHARS)
     except ValueError as error:
-        raise Refused("not_json", str(error)) from None
+        # One of ours that does not parse was cut short or garbled (an audit loaded half an
+        # export and was told it was no Cubiri file).
+        ours = _OURS.match(text) is not None
+        raise Refused("cut_short" if ours else "not_json", str(error)) from None
     if not isinstance(data, dict) or data.get("app") != APP:
         raise Refused("other_app")
     version = data.get("format")
