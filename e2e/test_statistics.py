@@ -12,8 +12,10 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from app.pure import history
+from cubiri.mishimash.computer import LEVEL_NAMES
 from e2e.a11y import axe_violations, new_page, open_at
 from e2e.conftest import PHONE, READY, READY_TIMEOUT_MS, both_sizes
+from tests.playouts import mishimash_playout
 from tests.test_stats_view import played
 
 
@@ -68,3 +70,33 @@ def test_axe_finds_nothing_on_statistics(browser: Browser, base_url: str, langua
         details.locator("summary").click()
     assert axe_violations(page) == []
     page.context.close()
+
+
+def test_statistics_fit_a_phone_in_every_language(browser: Browser, base_url: str) -> None:
+    """At 360 and 320 px nothing on STATISTICS is wider than the screen (an audit's Portuguese
+    MAGDAGDON card ran 20 px past a 360 px phone: "Computador da melhor média", a row of the
+    wins table kept on one line, widened every card), against every kind of opponent."""
+    entries, _ = played()
+    every_kind = entries + [
+        history.entry_for(
+            "mishimash", f"k-{n}", f"2026-05-{n + 1:02d}T09:00:00Z", final, levels=("", level)
+        )
+        for n, level in enumerate(LEVEL_NAMES)
+        for final in [list(mishimash_playout(2, 40, n))[-1]]
+    ]
+    for language in ("en", "pt", "hu", "vi"):
+        page = new_page(browser, base_url, language, PHONE)
+        page.goto(base_url)
+        page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
+        page.evaluate("t => localStorage.setItem('cubiri.history', t)", history.dump(every_kind))
+        open_at(page, base_url, "#statistics")
+        for width in (360, 320):
+            page.set_viewport_size({"width": width, "height": 740})
+            wide = page.evaluate(
+                """() => [...document.querySelectorAll('#statistics-body section')]
+                .filter(s => s.getBoundingClientRect().right > innerWidth)
+                .map(s => s.id)"""
+            )
+            assert wide == [], (language, width)
+            assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+        page.context.close()
