@@ -102,7 +102,21 @@ def test_the_magdagdon_end_screen_reviews_the_game_against_the_computer_turn_by_
     # The computer's score is kept with the game, for STATISTICS.
     (entry,) = stored_history(page)
     assert entry.computer == best
+    # A small board's digits sit in the middle of their cells, as the computer's board's do
+    # (an audit saw them pushed left, into the outline of the cells just placed).
+    cell = first.locator(".md-mini-cell").first
+    assert cell.evaluate("c => getComputedStyle(c).textAlign") == "center"
     shot("magdagdon-review-390")
+    # At 320 px the column heads stay whole words (an audit read "Tu / rn" for Turn).
+    page.set_viewport_size({"width": 320, "height": 640})
+    lines = review.locator("th[scope=col]").evaluate_all(
+        """heads => heads.map(h => {
+            const range = document.createRange();
+            range.selectNodeContents(h);
+            return new Set([...range.getClientRects()].map(r => Math.round(r.top))).size;
+        })"""
+    )
+    assert lines == [1] * len(lines), lines
     page.set_viewport_size({"width": 1280, "height": 800})
     shot("magdagdon-review-1280")
 
