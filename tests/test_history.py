@@ -136,12 +136,14 @@ def test_the_reviews_notes_are_kept_and_checked_like_the_rest() -> None:
     entries = [mine, rivals]
     noted = history.annotated(entries, "g-1", computer=187)
     assert noted is not None and noted[0].computer == 187 and noted[1] == rivals
-    noted = history.annotated(noted, "m-1", given_up=(12.3456, None))
-    assert noted is not None and noted[1].given_up == (12.35, None)
+    # Kept as the review shows it, to one decimal: an audit read 53.8 given up in the review
+    # and 53.9 on STATISTICS (53.846 kept as 53.85, then rounded again).
+    noted = history.annotated(noted, "m-1", given_up=(53.846, None))
+    assert noted is not None and noted[1].given_up == (53.8, None)
     parsed, problems = history.parse(history.dump(noted))
     assert problems == [] and [(e.computer, e.given_up) for e in parsed] == [
         (187, None),
-        (None, (12.35, None)),
+        (None, (53.8, None)),
     ]
     # Out of bounds, of the wrong game, for a computer's seat, or of an unknown game: refused.
     assert history.annotated(entries, "g-1", computer=10**6) is None
