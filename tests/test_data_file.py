@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from app.pure import daily, data_file, data_view, history
+from app.pure import daily, data_file, data_view, history, history_view
 from app.pure.daily import DayResult
 from app.pure.data_file import Refused
 from app.pure.i18n import load_translator
@@ -308,3 +308,19 @@ def test_a_refused_setup_names_the_seat_or_the_target_that_failed() -> None:
     with pytest.raises(Refused) as refused:
         data_file.read(json.dumps(data))
     assert data_view.where(*refused.value.where, EN) == "the MISHIMASH target"
+
+
+def test_a_refused_game_is_named_by_its_place_in_your_games() -> None:
+    """YOUR GAMES lists the newest first; the file keeps the oldest first. An audit's file with
+    a changed score in its newest game was refused as "game 5 of 5", the bottom of the list."""
+    data = json.loads(data_file.export(a_phone(), LATER))
+    listed = history_view.rows(history.parse(json.dumps(data["history"]))[0], EN)
+    newest = data["history"]["games"][-1]
+    newest["outcome"]["score" if newest["game"] == "magdagdon" else "totals"] = 650
+    with pytest.raises(Refused) as refused:
+        data_file.read(json.dumps(data))
+    assert refused.value.where is not None
+    kind, params = refused.value.where
+    count = len(data["history"]["games"])
+    assert kind == "game" and params["n"] == 1 and params["count"] == count
+    assert listed[params["n"] - 1].ident == newest["id"]
