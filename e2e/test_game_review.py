@@ -19,6 +19,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from app.pure import history
+from app.pure.i18n import load_translator
 from app.pure.magdagdon_help import BotGame
 from cubiri.dice import TYPED
 from cubiri.kernel import Dice, action_from_dict
@@ -199,6 +200,13 @@ def test_statistics_review_every_game_and_keep_what_the_reviews_found(
     expect(magdagdon_game.locator(".md-review-summary")).to_contain_text(
         f"You scored {scores[0]}, the computer {computers[0]} on the same dice"
     )
+    # Each says what it compares, as the end screen does, its headings the end screen's size
+    # (an audit found the history's reviews without the note, their headings larger).
+    en = load_translator("en")
+    expect(mishimash_game.locator(".ms-review-note")).to_have_text(en("review.note"))
+    expect(magdagdon_game.locator(".ms-review-note")).to_have_text(en("review.magdagdon.note"))
+    heading = magdagdon_game.locator("h3").first
+    assert heading.evaluate("h => getComputedStyle(h).fontSize") == "16px"
     both_sizes(page, shot, "statistics-reviewed")
     # The dice filter: real dice only, then the app's.
     page.get_by_role("radio", name="Real dice").check()

@@ -118,6 +118,7 @@ class StatisticsScreen:
             names = [seat.name for seat in entry.seats]
             if reviews:
                 render_reviews(body, reviews, t, names)
+                body.prepend(_note(t("review.note")))
             else:
                 body.appendChild(element("p", t("history.computers_only")))
             if entry.given_up is None and reviews:
@@ -129,6 +130,7 @@ class StatisticsScreen:
         known = self.computer_games.get(entry.id)
         if known is not None:
             render_comparison(body, magdagdon_review.review(entry.log, known), t)
+            body.prepend(_note(t("review.magdagdon.note")))
             return
         body.appendChild(element("p", t("magdagdon.bot.thinking")))
         game = BotGame(entry.log["seed"], entry.log["difficulty"])
@@ -139,6 +141,7 @@ class StatisticsScreen:
             log = entry.log
             assert log is not None
             render_comparison(body, magdagdon_review.review(log, played), self._t())
+            body.prepend(_note(self._t()("review.magdagdon.note")))
 
         play_in_slices(game, self._showing, done)
 
@@ -306,3 +309,9 @@ def _svg(chart: Chart) -> Any:
     for x, y in chart.dots:
         svg.appendChild(_svg_element("circle", cx=x, cy=y, r=3, class_="stats-dot"))
     return svg
+
+
+def _note(text: str) -> Any:
+    """What a review compares, as the end screen says it above its own (an audit found the
+    history's reviews without it)."""
+    return element("p", text, "ms-review-note")
