@@ -158,8 +158,12 @@ def test_your_games_lists_the_newest_first_each_with_what_it_was() -> None:
     assert first_magdagdon.title == f"MAGDAGDON · PEACEFUL · {scores[0]} points"
     newest = entries[-1]
     winner = newest.seats[newest.winner or 0].name
-    totals = " : ".join(EN.number(t) for t in newest.outcome["totals"])
+    # The winner's total first, highest to lowest (an audit read "Bot won · 18 : 58" as Bot's
+    # 18: the totals were in seat order).
+    totals = " : ".join(EN.number(t) for t in sorted(newest.outcome["totals"], reverse=True))
     assert rows[0].title == f"MISHIMASH · {winner} won · {totals}"
+    lost = dataclasses.replace(newest, winner=1, outcome={**newest.outcome, "totals": [18, 58]})
+    assert history_view.title(lost, EN) == f"MISHIMASH · {newest.seats[1].name} won · 58 : 18"
     many = [dataclasses.replace(entries[0], id=f"g-{n}") for n in range(40)]
     assert len(history_view.rows(many, EN)) == history_view.MAX_ROWS
 

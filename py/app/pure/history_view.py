@@ -40,7 +40,10 @@ def title(entry: Entry, t: Translator) -> str:
         turns = entry.outcome["turns"][0]
         parts = ["MISHIMASH", t("stats.opponent.solo"), t.plural("history.turns", turns)]
     else:
-        totals = " : ".join(t.number(total) for total in entry.outcome["totals"])
+        # Highest first, so the winner's comes first (in seat order "Bot won · 18 : 58" read
+        # as Bot's 18).
+        ranked = sorted(entry.outcome["totals"], reverse=True)
+        totals = " : ".join(t.number(total) for total in ranked)
         parts = ["MISHIMASH"]
         if entry.winner is not None:
             parts.append(t("history.won", name=entry.seats[entry.winner].name))
