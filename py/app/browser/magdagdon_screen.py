@@ -479,8 +479,9 @@ class MagdagdonScreen:
         if self.overtaken():
             return
         t = self.host.t
-        if self.entry.take_back():  # a face tapped (or a die removed) in the throw entered
-            self.host.announce(t("table.entry.undone"))
+        said = self.entry.take_back()  # a face tapped (or a die removed) in the throw entered
+        if said is not None:
+            self.host.announce(said)
             self._focus_play()
             return
         undone = self._undone()

@@ -502,8 +502,9 @@ class MishimashScreen:
         state = self.state
         if state is None or self.overtaken() or (state.over and not real_dice(state)):
             return
-        if self.entry.take_back():  # a face tapped (or a die removed) in the throw entered
-            self.host.announce(self.host.t("table.entry.undone"))
+        said = self.entry.take_back()  # a face tapped (or a die removed) in the throw entered
+        if said is not None:
+            self.host.announce(said)
             if by_id("ms-undo").hidden:  # nothing more to take back: back into the throw
                 self.entry.focus()
             return

@@ -8,6 +8,7 @@ back the entry before them."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
@@ -65,14 +66,22 @@ class DiceEntry:
     def can_take_back(self) -> bool:
         return bool(self._before) and self._waiting() is not None
 
-    def take_back(self) -> bool:
-        """UNDO of the last tap here (False: none): the dice entered as they were before it."""
+    def take_back(self) -> str | None:
+        """UNDO of the last tap here (None: none): the dice entered as they were before it,
+        and the sentence that says which face went or came back (an audit heard the same
+        "the last tap is taken back" each time)."""
         if not self.can_take_back:
-            return False
-        self._values = self._before.pop()
+            return None
+        now, self._values = self._values, self._before.pop()
         self.error("")
         self._kept()
-        return True
+        gone, back = Counter(now) - Counter(self._values), Counter(self._values) - Counter(now)
+        t = self._t()
+        if len(now) == len(self._values) + 1 and not back:
+            return t("table.entry.undone_tap", face=t.number(next(iter(gone))))
+        if len(now) + 1 == len(self._values) and not gone:
+            return t("table.entry.undone_removed", face=t.number(next(iter(back))))
+        return t("table.entry.undone")
 
     def _el(self, name: str) -> Any:
         return by_id(f"{self.prefix}-{name}")
