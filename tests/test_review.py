@@ -4,6 +4,8 @@ their average + the luck of the dice - the costs of the decisions)."""
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 
 from app.pure import review, review_view, score_sheet
@@ -67,6 +69,8 @@ def test_the_banked_points_are_the_average_plus_luck_minus_the_costs(
         banked = state.totals[seat.seat] / 2
         expected = state.turns[seat.seat] * start + seat.luck - seat.cost - seat.unjudged
         assert banked == pytest.approx(expected, abs=0.01 * seat.decisions + 0.01)
+        for decided in (d for d in seat.costliest if d.kind == "decide"):  # what BANK followed
+            assert decided.kept and not Counter(decided.kept) - Counter(decided.dice)
 
 
 def test_best_play_costs_nothing_and_computers_are_not_reviewed() -> None:
@@ -108,12 +112,14 @@ def test_a_costly_decision_is_said_with_its_dice() -> None:
     )
     assert costly.taken == (True, False, True, True)
     bank = review.Decision(
-        0, 2, 1, (5, 1, 2, 2, 3, 4), 15.0, "decide", "BANK", "ROLL AGAIN", 1.0, ("final", 1)
+        0, 2, 1, (5, 1, 2, 2, 3, 4), 15.0, "decide", "BANK", "ROLL AGAIN", 1.0, ("final", 1), (1, 5)
     )
+    # What was taken before BANK, said and marked (an audit saw only the roll).
     assert review_view.costly(bank, EN).text == (
-        "FINAL ROUND, roll 1 (5 1 2 2 3 4): banked, rolling on was better:"
+        "FINAL ROUND, roll 1 (5 1 2 2 3 4): took 1 5 and banked; rolling on was better:"
         " 1 point of expected value given up."
     )
+    assert review_view.costly(bank, EN).taken == (True, True, False, False, False, False)
 
 
 def test_a_decision_names_its_turn_as_the_score_sheet_does(

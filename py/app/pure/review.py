@@ -67,6 +67,9 @@ class Decision:
     # The score sheet's row of the turn: ("race", its round), ("final", 1) or ("sudden", n),
     # so the review names a turn as the sheet does (a tester read "Turn 3" for FINAL ROUND).
     row: tuple[str, int] = ("race", 1)
+    # BANK or ROLL AGAIN: the dice this roll's selection took (an audit could not tell, from
+    # the roll alone, what had been kept before banking).
+    kept: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -197,7 +200,8 @@ def _made(
 ) -> Decision:
     """The decision in front of `state`'s player (a cost under 0 is the tables' rounding)."""
     where = (state.current, turn, state.roll_number, state.dice, state.turn_halves / 2)
-    return Decision(*where, kind, chosen, best, max(0.0, cost))
+    kept = tuple(sorted(state.dice[i] for i in state.selected)) if kind == "decide" else ()
+    return Decision(*where, kind, chosen, best, max(0.0, cost), kept=kept)
 
 
 def _level(levels: Sequence[str], seat: int) -> str:

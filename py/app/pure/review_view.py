@@ -59,8 +59,9 @@ def costly(decision: Decision, t: Translator) -> Costly:
         )
         return Costly(text, decision.dice, _taken(decision.dice, decision.chosen))
     key = "review.banked" if decision.chosen == BANK else "review.rolled"
-    text = t(key, **where, dice=_faces(decision.dice), given_up=given_up)
-    return Costly(text, decision.dice, (False,) * len(decision.dice))
+    kept = _faces(decision.kept)
+    text = t(key, **where, dice=_faces(decision.dice), kept=kept, given_up=given_up)
+    return Costly(text, decision.dice, _taken(decision.dice, decision.kept))
 
 
 def seat_block(review: SeatReview, t: Translator, name: str) -> SeatBlock:
