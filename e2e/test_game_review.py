@@ -100,6 +100,13 @@ def test_the_magdagdon_end_screen_reviews_the_game_against_the_computer_turn_by_
     assert shown == expected[:3]
     first = review.locator(".md-review-gains > li").first
     expect(first.locator(".md-mini")).to_have_count(2)  # the two boards after that turn
+    # Boards to read, not grids to enter (an audit's reader was offered grids it could not
+    # enter, their empty cells unnamed).
+    expect(first.get_by_role("table")).to_have_count(2)
+    expect(first.get_by_role("grid")).to_have_count(0)
+    empty = first.locator(".md-mini-cell[data-kind=empty]")
+    if empty.count():
+        expect(empty.first).to_have_attribute("aria-label", "empty")
     # The computer's score is kept with the game, for STATISTICS.
     (entry,) = stored_history(page)
     assert entry.computer == best

@@ -100,3 +100,26 @@ def test_statistics_fit_a_phone_in_every_language(browser: Browser, base_url: st
             assert wide == [], (language, width)
             assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
         page.context.close()
+
+
+def test_the_dice_filter_is_said_and_seen_by_keyboard(page: Page, base_url: str) -> None:
+    """An audit by keyboard: another dice filter redrew every chart in silence, its radios had
+    the browser's thin ring, and the live region kept the game's last words ("Cautious Cleo
+    wins!") on every screen after it."""
+    with_history(page, base_url)  # ten games, all with the app's dice
+    page.get_by_role("button", name="STATISTICS").click()
+    expect(page.locator("#announcer")).to_have_text("")
+    real = page.get_by_role("radio", name="Real dice")
+    page.get_by_role("radio", name="All games").focus()
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    expect(real).to_be_checked()
+    expect(page.locator("#announcer")).to_have_text("No games with these dice yet.")
+    ring = real.evaluate(
+        "r => [getComputedStyle(r).outlineStyle, getComputedStyle(r).outlineWidth]"
+    )
+    assert ring == ["solid", "3px"]
+    page.keyboard.press("ArrowLeft")
+    expect(page.locator("#announcer")).to_have_text("10 games with these dice.")
+    page.get_by_role("button", name="Back to home").first.click()
+    expect(page.locator("#announcer")).to_have_text("")  # what was said there stays there

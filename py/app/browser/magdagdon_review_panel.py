@@ -17,10 +17,11 @@ from cubiri.magdagdon.board import EMPTY, RUIN, SIZE
 def mini_board(
     board: tuple[int, ...], t: Translator, label: str, fresh: frozenset[int] = frozenset()
 ) -> Any:
-    """A small board as a grid; `fresh`: the cells filled in the turn it shows."""
+    """A small board as a table to read (nothing in it is tapped: an audit's reader was
+    offered a grid it could not enter); `fresh`: the cells filled in the turn it shows."""
     grid = document.createElement("div")
     grid.className = "md-mini"
-    grid.setAttribute("role", "grid")
+    grid.setAttribute("role", "table")
     grid.setAttribute("aria-label", label)
     fill_board(grid, board, t, fresh)
     return grid
@@ -38,7 +39,7 @@ def fill_board(
             index = row * SIZE + col
             value = board[index]
             cell = document.createElement("span")
-            cell.setAttribute("role", "gridcell")
+            cell.setAttribute("role", "cell")
             cell.className = "md-mini-cell"
             if index in fresh:
                 cell.dataset.fresh = "true"
@@ -48,6 +49,7 @@ def fill_board(
                 cell.setAttribute("aria-label", t("magdagdon.ruin"))
             elif value == EMPTY:
                 cell.dataset.kind = "empty"
+                cell.setAttribute("aria-label", t("magdagdon.empty"))  # read, not skipped
             else:
                 cell.dataset.kind = "number"
                 cell.textContent = str(value)

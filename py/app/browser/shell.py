@@ -216,6 +216,10 @@ class Shell:
 
     # Screens --------------------------------------------------------------------------------
     def show(self, screen: str, announce: bool = True) -> None:
+        if screen != self.screen and not self._said_now and not self._said_last:
+            # What was said on the screen left is not the new one's (an audit found "Cautious
+            # Cleo wins!" in the live region on the MAGDAGDON screen, for a reader to land on).
+            document.getElementById("announcer").textContent = ""
         self.screen = screen
         if screen == "magdagdon":
             daily, self.daily = self.daily, None
@@ -340,7 +344,7 @@ class Shell:
             from app.browser.statistics import StatisticsScreen
 
             self._statistics = StatisticsScreen(
-                lambda: self.t, local_today, lambda: self.screen == "statistics"
+                lambda: self.t, local_today, lambda: self.screen == "statistics", self.announce
             )
             self._statistics.mount()
         self._statistics.render()

@@ -46,16 +46,30 @@ def needs_notes(entry: Entry) -> bool:
 
 class StatisticsScreen:
     def __init__(
-        self, t: Callable[[], Translator], today: Callable[[], date], showing: Callable[[], bool]
+        self,
+        t: Callable[[], Translator],
+        today: Callable[[], date],
+        showing: Callable[[], bool],
+        announce: Callable[[str], None],
     ) -> None:
-        self._t, self._today, self._showing = t, today, showing
+        self._t, self._today, self._showing, self._announce = t, today, showing, announce
         self.entries: dict[str, Entry] = {}
         self.filling = False
         self.computer_games: dict[str, dict[str, Any]] = {}  # for the reviews opened again
 
     def mount(self) -> None:
-        listen(by_id("stats-dice"), "change", lambda _event: self.render())
+        listen(by_id("stats-dice"), "change", self._on_dice)
         listen(by_id("stats-games"), "toggle", self._on_toggle, capture=True)
+
+    def _on_dice(self, _event: Any) -> None:
+        """Another dice filter: drawn again, and how many games it shows said (an audit's
+        screen reader heard nothing while every chart changed)."""
+        self.render()
+        from app.pure.game_stats import by_dice
+
+        shown = len(by_dice(list(self.entries.values()), self.dice()))
+        t = self._t()
+        self._announce(t.plural("stats.dice_shown", shown) if shown else t("stats.none_with_dice"))
 
     def dice(self) -> str:
         checked = document.querySelector('input[name="stats-dice"]:checked')
