@@ -3,6 +3,7 @@ reflow at 320 px and at 200 % zoom, a turn on a small phone, the page's structur
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from datetime import date, timedelta
@@ -738,10 +739,12 @@ def test_mishimash_events_are_said_once_each_in_whole_sentences(page: Page, open
             expect(die).to_have_attribute(
                 "aria-label", f"Die {selection[0] + 1}: {state.dice[selection[0]]}"
             )
-            expect(page.locator("#announcer")).to_have_text(
-                (page.locator("#ms-selection").text_content() or "").rstrip(".") + "."
-            )
-            assert said(page).startswith(("Selection ", "Every die"))
+            shown = (page.locator("#ms-selection").text_content() or "").rstrip(".") + "."
+            # The dice picked (a tap can pick a whole set), then what they are worth.
+            expect(page.locator("#ms-dice [aria-pressed=true]")).not_to_have_count(0)
+            expect(page.locator("#announcer")).to_have_text(re.compile(r"^Picked .*\. "))
+            expect(page.locator("#announcer")).to_contain_text(shown)
+            assert said(page).split(". ", 1)[1].startswith(("Selection ", "Every die"))
             driver.commit(selection, "bank")
             event = page.locator("#ms-event").text_content()
             assert event and event.startswith(f"{name} banks ")

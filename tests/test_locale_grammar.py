@@ -59,6 +59,7 @@ LIST_PLACEHOLDERS = {"names"}
 # message or be listed here with its reason.
 NOT_COUNTED = {
     "table.entry.add": "a die's face: Add a 4",
+    "mishimash.say.picked": "dice faces listed: Picked 1, 1 and 5",
     "table.entry.undone_tap": "a die's face: the 4 tapped is taken back",
     "table.entry.undone_removed": "a die's face: the 4 is back",
     "table.entry.remove": "a die's face: Remove this 4",

@@ -28,15 +28,19 @@ def press(state: State, moves: Moves, dice: Iterable[int] = ()) -> tuple[State, 
 
 def tapped(state: State, die: int) -> str:
     """What is said when a die is tapped on a roll with nothing picked yet."""
-    return speech.selection(build_view(state, tap_die(state.dice, frozenset(), die), t))
+    picked = tap_die(state.dice, frozenset(), die)
+    faces = [state.dice[i] for i in sorted(picked)]
+    return speech.selection(build_view(state, picked, t), faces, t)
 
 
 def test_a_scripted_game_is_said_sentence_by_sentence() -> None:
     state = engine.new_game(["Ana", "Bo"], 10, 1)
     state, said = press(state, (Roll(),), [1, 2, 3, 4, 6, 6])
     assert said == "Ana rolled 1, 2, 3, 4, 6, 6."
-    assert tapped(state, 0) == "Selection 1 × 1 = 1."
-    assert tapped(state, 1) == "A selected die scores nothing: only 1s, 5s and sets score."
+    assert tapped(state, 0) == "Picked 1. Selection 1 × 1 = 1."
+    assert (
+        tapped(state, 1) == "Picked 2. A selected die scores nothing: only 1s, 5s and sets score."
+    )
     state, said = press(state, (Select((0,)), RollAgain()), [5, 2, 3, 4, 6])
     assert said == "Ana rolled 5, 2, 3, 4, 6."
     state, said = press(state, (Select((0,)), Bank()))
@@ -50,9 +54,13 @@ def test_a_scripted_game_is_said_sentence_by_sentence() -> None:
     # Every die used: the MISHIMASH is said with the roll of the six dice it gives back.
     state, said = press(state, (Roll(),), [1, 1, 1, 5, 5, 5])
     assert said == "Ana rolled 1, 1, 1, 5, 5, 5."
-    assert tapped(state, 0) == "Selection 10 × 1 = 10."
-    every = speech.selection(build_view(state, frozenset(range(6)), t))
-    assert every == "Selection 15 × 1 = 15. Every die scores: MISHIMASH +10!"
+    # One tap picks the whole set, and says so (an audit's reader heard only its worth).
+    assert tapped(state, 0) == "Picked 1, 1 and 1. Selection 10 × 1 = 10."
+    every = speech.selection(build_view(state, frozenset(range(6)), t), state.dice, t)
+    assert every == (
+        "Picked 1, 1, 1, 5, 5 and 5. Selection 15 × 1 = 15. Every die scores: MISHIMASH +10!"
+    )
+    assert speech.selection(build_view(state, frozenset(), t), [], t).startswith("Nothing picked.")
     state, said = press(state, (Select(tuple(range(6))), RollAgain()), [1, 2, 3, 3, 4, 6])
     assert said == "MISHIMASH! +10 and six dice back. Ana rolled 1, 2, 3, 3, 4, 6."
     # Past the target: the final round is announced with who still plays.

@@ -349,7 +349,9 @@ class MishimashScreen:
             view = self.render()
             if view is not None and view.selection:
                 # What the selection is worth, or why it cannot be taken: said as shown.
-                self.host.announce(speech.selection(view))
+                state = self.state
+                faces = [] if state is None else [state.dice[i] for i in sorted(self.picked)]
+                self.host.announce(speech.selection(view, faces, self.host.t))
 
     def _shown(self, button: str) -> Moves | None:
         """What the button shows it plays, on the view the player sees."""

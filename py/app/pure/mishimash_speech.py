@@ -6,6 +6,8 @@ The screen only passes it to its `aria-live` region.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from app.pure.i18n import Translator
 from app.pure.mishimash_view import MishimashView
 from cubiri.kernel import Dice
@@ -38,13 +40,19 @@ def after_move(state: State, last: Action, view: MishimashView, t: Translator) -
     return " ".join(part for part in parts if part)
 
 
-def selection(view: MishimashView) -> str:
-    """After a tap on a die: what the picked dice are worth, or why they cannot be taken, as
-    shown, as a sentence ("" when the view shows nothing)."""
+def selection(view: MishimashView, picked: Sequence[int], t: Translator) -> str:
+    """After a tap on a die: which dice are picked now (`picked`, their faces: a tap can pick
+    or drop a whole set, and an audit's reader heard only its worth), then what they are
+    worth, or why they cannot be taken, as shown ("" when the view shows nothing)."""
     text = view.selection
-    if not text or text.endswith((".", "!", "?")):
+    if not text:
         return text
-    return f"{text}."
+    if not text.endswith((".", "!", "?")):
+        text = f"{text}."
+    if not picked:
+        return f"{t('mishimash.say.picked_none')} {text}"
+    faces = t.list_names([t.number(face) for face in picked])
+    return f"{t('mishimash.say.picked', dice=faces)} {text}"
 
 
 def computer_takes(state: State, chosen: Select, t: Translator) -> str:
