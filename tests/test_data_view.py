@@ -49,9 +49,10 @@ def test_every_refusal_says_why_and_that_nothing_changed(reason: str) -> None:
 @pytest.mark.parametrize(
     ("change", "named"),
     [
-        (edit_game("mishimash", "totals", [40, 0]), "game 2 of 2 in YOUR GAMES (MISHIMASH, "),
-        (set_at(["history", "games", 0, "seats"], "x"), "game 1 of 2 in YOUR GAMES (MAGDAGDON, "),
-        (set_at(["history", "games", 1], 7), "game 2 of 2 in YOUR GAMES."),
+        # Counted as YOUR GAMES lists them, the newest first (the file keeps the oldest first).
+        (edit_game("mishimash", "totals", [40, 0]), "game 1 of 2 in YOUR GAMES (MISHIMASH, "),
+        (set_at(["history", "games", 0, "seats"], "x"), "game 2 of 2 in YOUR GAMES (MAGDAGDON, "),
+        (set_at(["history", "games", 1], 7), "game 1 of 2 in YOUR GAMES."),
         (set_at(["tables", "magdagdon_scores", "peaceful", 0, "score"], 9999), "MAGDAGDON high"),
         (set_at(["tables", "mishimash_records", "targets", "100", 0, "turns"], 0), "the MISHIMASH"),
         (set_at(["daily", "days", "2026-03-14", "peaceful", "score"], 10**9), "the daily"),
