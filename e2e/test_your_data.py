@@ -166,7 +166,12 @@ def test_a_bad_file_is_refused_with_its_reason_and_nothing_changes(
         "tampered.json": (
             json.dumps(tampered),
             "This file was changed or damaged: one of its entries is not valid."
-            " Found in game 1 of 2 in YOUR GAMES (MAGDAGDON, 2026-03-14).",
+            " Found in game 2 of 2 in YOUR GAMES (MAGDAGDON, 2026-03-14).",  # newest first
+        ),
+        "half.json": (
+            json.dumps(good)[: len(json.dumps(good)) // 2],
+            "This Cubiri data file is incomplete or damaged (cut short while it was copied or"
+            " sent?): make it again with SAVE MY DATA on the other device.",
         ),
     }
     for name, (text, reason) in cases.items():
