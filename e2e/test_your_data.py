@@ -163,18 +163,18 @@ def test_a_bad_file_is_refused_with_its_reason_and_nothing_changes(
             "This file was saved by a newer version of Cubiri: reload the page to update,"
             " then load it again.",
         ),
-        "tampered.json": (
-            json.dumps(tampered),
-            "This file was changed or damaged: one of its entries is not valid."
-            " Found in game 2 of 2 in YOUR GAMES (MAGDAGDON, 2026-03-14).",  # newest first
-        ),
         "half.json": (
             json.dumps(good)[: len(json.dumps(good)) // 2],
             "This Cubiri data file is incomplete or damaged (cut short while it was copied or"
             " sent?): make it again with SAVE MY DATA on the other device.",
         ),
+        "tampered.json": (
+            json.dumps(tampered),
+            "This file was changed or damaged: one of its entries is not valid."
+            " Found in game 2 of 2 in YOUR GAMES (MAGDAGDON, 2026-03-14).",  # newest first
+        ),
     }
-    for name, (text, reason) in cases.items():
+    for name, (text, reason) in cases.items():  # the tampered one last: said again below
         path = tmp_path / name
         path.write_text(text)
         load(page, path)
