@@ -349,8 +349,7 @@ class MishimashScreen:
             view = self.render()
             if view is not None and view.selection:
                 # What the selection is worth, or why it cannot be taken: said as shown.
-                state = self.state
-                faces = [] if state is None else [state.dice[i] for i in sorted(self.picked)]
+                faces = [die.value for die in view.dice if die.picked]
                 self.host.announce(speech.selection(view, faces, self.host.t))
 
     def _shown(self, button: str) -> Moves | None:

@@ -27,6 +27,7 @@ from app.pure import history_view, magdagdon_review
 from app.pure.history import Entry
 from app.pure.i18n import Translator
 from app.pure.magdagdon_help import BotGame
+from app.pure.magdagdon_review import Comparison
 from app.pure.review import review
 from app.pure.stats_view import HEIGHT, WIDTH, Chart, Section, statistics
 from cubiri.magdagdon import game as magdagdon
@@ -54,6 +55,7 @@ class StatisticsScreen:
     ) -> None:
         self._t, self._today, self._showing, self._announce = t, today, showing, announce
         self.entries: dict[str, Entry] = {}
+        self.shown = 0  # the games the dice filter lets through
         self.filling = False
         self.computer_games: dict[str, dict[str, Any]] = {}  # for the reviews opened again
 
@@ -65,11 +67,9 @@ class StatisticsScreen:
         """Another dice filter: drawn again, and how many games it shows said (an audit's
         screen reader heard nothing while every chart changed)."""
         self.render()
-        from app.pure.game_stats import by_dice
-
-        shown = len(by_dice(list(self.entries.values()), self.dice()))
         t = self._t()
-        self._announce(t.plural("stats.dice_shown", shown) if shown else t("stats.none_with_dice"))
+        said = t.plural("stats.dice_shown", self.shown) if self.shown else t("stats.none_with_dice")
+        self._announce(said)
 
     def dice(self) -> str:
         checked = document.querySelector('input[name="stats-dice"]:checked')
@@ -96,7 +96,9 @@ class StatisticsScreen:
 
         listing = by_id("stats-games-list")
         listing.replaceChildren()
-        rows = history_view.rows(by_dice(entries, self.dice()), t)
+        chosen = by_dice(entries, self.dice())
+        self.shown = len(chosen)
+        rows = history_view.rows(chosen, t)
         by_id("stats-games").hidden = not rows
         for row in rows:
             item = element("li")
@@ -143,8 +145,7 @@ class StatisticsScreen:
             return
         known = self.computer_games.get(entry.id)
         if known is not None:
-            render_comparison(body, magdagdon_review.review(entry.log, known), t)
-            body.prepend(_note(t("review.magdagdon.note")))
+            _compared(body, magdagdon_review.review(entry.log, known), t)
             return
         body.appendChild(element("p", t("magdagdon.bot.thinking")))
         game = BotGame(entry.log["seed"], entry.log["difficulty"])
@@ -154,8 +155,7 @@ class StatisticsScreen:
             stores.note_in_history(entry.id, computer=game.score)
             log = entry.log
             assert log is not None
-            render_comparison(body, magdagdon_review.review(log, played), self._t())
-            body.prepend(_note(self._t()("review.magdagdon.note")))
+            _compared(body, magdagdon_review.review(log, played), self._t())
 
         play_in_slices(game, self._showing, done)
 
@@ -323,6 +323,12 @@ def _svg(chart: Chart) -> Any:
     for x, y in chart.dots:
         svg.appendChild(_svg_element("circle", cx=x, cy=y, r=3, class_="stats-dot"))
     return svg
+
+
+def _compared(body: Any, comparison: Comparison, t: Translator) -> None:
+    """A MAGDAGDON game against the computer's on the same dice, under its note."""
+    render_comparison(body, comparison, t)
+    body.prepend(_note(t("review.magdagdon.note")))
 
 
 def _note(text: str) -> Any:

@@ -311,12 +311,13 @@ def _banner(state: State, t: Translator) -> str:
             return t.plural_names("mishimash.sudden_death_on", still)
         total = points(t, level)
         number = sudden_death_number(state)  # a second one looked like the first, looping
-        # Once one of them has played (a bust: still level), who is left, not "a turn each".
-        key = "mishimash.sudden_death" + ("_again" if number > 1 else "")
-        if len(still) < len(state.contenders):
-            key = "mishimash.sudden_death_level" + ("_again" if number > 1 else "")
-            return t.plural_names(key, still, total=total, number=number)
-        return t.plural_names(key, _names(state, state.contenders), total=total, number=number)
+        again = "_again" if number > 1 else ""
+        if len(still) < len(state.contenders):  # one has busted, still level: who is left
+            return t.plural_names(
+                f"mishimash.sudden_death_level{again}", still, total=total, number=number
+            )
+        names = _names(state, state.contenders)
+        return t.plural_names(f"mishimash.sudden_death{again}", names, total=total, number=number)
     return ""
 
 
