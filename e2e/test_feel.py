@@ -168,6 +168,18 @@ def test_a_computer_playing_before_anyone_taps_is_silent(page: Page, open_app: O
 
 
 # Celebration -----------------------------------------------------------------------------------
+def read_after_the_focus(page: Page, selector: str) -> bool:
+    """Whether `selector` comes after the focused element in the page's order: what a screen
+    reader reads next from the focus (an audit found the focus put after the banner)."""
+    return bool(
+        page.evaluate(
+            """s => !!(document.activeElement.compareDocumentPosition(document.querySelector(s))
+                & Node.DOCUMENT_POSITION_FOLLOWING)""",
+            selector,
+        )
+    )
+
+
 def best_score_table(score: int) -> str:
     row = {"id": "1-old", "date": "2026-01-01T10:00:00Z", "score": score, "turns": 6, "powers": 0}
     return json.dumps({"version": 1, "peaceful": [row]})
@@ -190,6 +202,8 @@ def test_a_new_best_magdagdon_score_is_celebrated(
     expect(banner.locator(".celebrate-place")).to_have_text("No. 1 in the PEACEFUL table")
     expect(page.locator("#md-board")).to_have_class("md-board flourish")
     expect(page.locator("#announcer")).to_contain_text(f"New best score: {final}!")
+    expect(page.locator("#md-end-title")).to_be_focused()
+    assert read_after_the_focus(page, "#md-celebration")
     both_sizes(page, shot, "feel-celebration-magdagdon")
     # Reopened later, the finished game is no new moment.
     page.reload()
@@ -245,6 +259,8 @@ def test_a_solo_mishimash_record_is_celebrated_and_a_slower_game_is_not(
     expect(banner.locator(".celebrate-title")).to_have_text("NEW RECORD!")
     expect(banner.locator(".celebrate-score")).to_have_text(f"{turns} turns")
     expect(banner.locator(".celebrate-place")).to_have_text("No. 1 of the records for target 30")
+    expect(page.locator("#ms-result")).to_be_focused()
+    assert read_after_the_focus(page, "#ms-celebration")
     both_sizes(page, shot, "feel-celebration-mishimash")
 
     # The same game again on the same seed: as many turns, so the earlier game keeps first place.

@@ -155,6 +155,7 @@ def test_each_language_shows_its_terms_on_every_screen(
     # Under the label, the total BANK makes: the first turn's, so the turn's points.
     total = load_translator(language)("mishimash.bank_total", total=terms["half"])
     expect(bank.locator("small")).to_have_text(total)
+    expect(bank).to_have_accessible_name(f"{terms['bank']} {terms['half']}, {total}")
     page.screenshot(path=str(shots / f"lang-{language}-mishimash.png"), full_page=True)
     page.context.close()
 

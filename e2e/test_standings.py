@@ -1,5 +1,6 @@
 """Issue 29: the MISHIMASH standings at the end of a game had no header: a screen reader heard
-"450" without "Score". Its columns are named (#, Player, Score) and each row by its player."""
+"450" without "Score". Its columns are named (#, Player, Score) and each row by its player; the
+table by its caption."""
 
 from __future__ import annotations
 
@@ -29,6 +30,7 @@ def test_issue29_the_standings_name_their_columns_and_rows(
     driver.play_until(bank_at_once, over)
     table = page.locator("#ms-standings")
     expect(table).to_be_visible()
+    expect(page.get_by_role("table", name="Final standings")).to_have_count(1)
     for name in ("#", "Player", "Score"):
         expect(table.get_by_role("columnheader", name=name, exact=True)).to_have_count(1)
     for name in PLAYERS:

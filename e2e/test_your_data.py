@@ -171,7 +171,8 @@ def test_a_bad_file_is_refused_with_its_reason_and_nothing_changes(
         "tampered.json": (
             json.dumps(tampered),
             "This file was changed or damaged: one of its entries is not valid."
-            " Found in game 2 of 2 in YOUR GAMES (MAGDAGDON, 2026-03-14).",  # newest first
+            # Newest first, and its day as YOUR GAMES shows it (an audit read 2026-03-14).
+            " Found in game 2 of 2 in YOUR GAMES (MAGDAGDON, Mar 14, 2026).",
         ),
     }
     for name, (text, reason) in cases.items():  # the tampered one last: said again below
@@ -189,7 +190,12 @@ def test_a_bad_file_is_refused_with_its_reason_and_nothing_changes(
     with pytest.raises(data_file.Refused) as refused:
         data_file.read(json.dumps(tampered))
     page.get_by_label("Language").select_option("pt")
-    portuguese = data_view.refusal(refused.value, load_translator("pt"))
+    ended = tampered["history"]["games"][0]["ended"]
+    day = page.evaluate(
+        "iso => new Intl.DateTimeFormat('pt', {dateStyle: 'medium'}).format(new Date(iso))", ended
+    )
+    portuguese = data_view.refusal(refused.value, load_translator("pt"), lambda _: day)
+    assert day in portuguese
     expect(page.locator("#data-status")).to_have_text(portuguese)
     page.get_by_label("Idioma").select_option("en")
     good_file = tmp_path / "good.json"

@@ -62,7 +62,7 @@ NOT_COUNTED = {
     "mishimash.say.picked": "dice faces listed: Picked 1, 1 and 5",
     "table.entry.undone_tap": "a die's face: the 4 tapped is taken back",
     "table.entry.undone_removed": "a die's face: the 4 is back",
-    "table.entry.remove": "a die's face: Remove this 4",
+    "table.entry.remove": "a place and a die's face: Remove die 2: a 4",
     "table.sheet.round": "ordinal label: Round 3",
     "table.sheet.sudden": "ordinal label: SUDDEN DEATH 2",
     "table.sheet.cell.bust": "a label's value: bust, total 31.5",

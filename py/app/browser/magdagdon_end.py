@@ -77,7 +77,8 @@ class EndScreen:
         celebrate: bool,
     ) -> None:
         """A new best: the score counting up, the board in a flourish and the place in the
-        table, above the breakdown; only for the game just finished here."""
+        table, under the heading (which takes the focus: what follows it is read next) and above
+        the breakdown; only for the game just finished here."""
         old = by_id("md-celebration")
         if not absent(old):
             old.remove()
@@ -92,6 +93,6 @@ class EndScreen:
             t("celebrate.best"),
             t("celebrate.place", place=place, table=state.difficulty.upper()),
         )
-        by_id("md-end").prepend(banner)
+        by_id("md-end-title").after(banner)
         feel.count_to(banner.querySelector(".celebrate-score"), final, str)
         restart_animation(board, "flourish")

@@ -39,6 +39,11 @@ def render_over(
     render_event(by_id("ms-over-event"), by_id("ms-over-last"), view)
     table = by_id("ms-standings")
     table.replaceChildren()
+    # Named for a screen reader's list of tables (an audit found it the one table without).
+    caption = document.createElement("caption")
+    caption.className = "visually-hidden"
+    caption.textContent = t("mishimash.end.standings")
+    table.appendChild(caption)
     # Its columns are named, as HIGH SCORES' are (issue 29): a reader hears "Score" with 450.
     head = document.createElement("tr")
     for key in ("scores.rank", "mishimash.end.player", "scores.score"):
@@ -97,7 +102,7 @@ def _render_celebration(
             return t.plural("celebrate.points", n / 2, points=points(t, n))
 
     banner = feel.celebration("ms-celebration", title, where)
-    by_id("ms-over").prepend(banner)
+    by_id("ms-result").after(banner)  # after the focused heading: read next
     feel.count_to(banner.querySelector(".celebrate-score"), final, shown)
     restart_animation(by_id("ms-over-last"), "flourish")
 

@@ -148,7 +148,8 @@ class DiceEntry:
             die.type = "button"
             die.className = "die ms-die"
             die.setAttribute("data-index", str(index))
-            die.setAttribute("aria-label", t("table.entry.remove", face=value))
+            # Named by its place too: two 3s entered were two buttons "Remove this 3" (an audit).
+            die.setAttribute("aria-label", t("table.entry.remove", place=index + 1, face=value))
             show_face(die, value)
             shown.appendChild(die)
         if not values:  # the room of a die, so the faces below do not move at the first tap

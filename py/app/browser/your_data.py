@@ -13,6 +13,7 @@ from pyodide.ffi import create_once_callable, to_js
 
 from app.browser import storage, stores
 from app.browser.dom import absent, by_id, listen
+from app.browser.score_tables import format_date
 from app.pure import data_file, data_view
 from app.pure.i18n import Translator, own_names
 
@@ -118,7 +119,10 @@ class YourData:
 
     def _refuse(self, error: data_file.Refused) -> None:
         self._offer_settings({})
-        self._say(lambda t: data_view.refusal(error, t), refused=True)
+        self._say(
+            lambda t: data_view.refusal(error, t, lambda iso: format_date(iso, t.language)),
+            refused=True,
+        )
 
     def _merge(self, text: str) -> None:
         try:

@@ -294,10 +294,11 @@ def _named(section: str) -> Callable[[], Where]:
 def _game(place: int, count: int, game: object, ended: object) -> Where:
     """A game of the file's history by its place as YOUR GAMES lists them (newest first: the
     file keeps them oldest first, and an audit looked for "game 5 of 5" at the bottom of the
-    list), with its name and day where they read."""
+    list), with its name and when it ended (the instant: the page shows its day as YOUR GAMES
+    does, in the reader's calendar) where they read."""
     shown = count - place + 1
     if game in ("magdagdon", "mishimash") and isinstance(ended, str) and instant(ended):
-        return ("game", {"n": shown, "count": count, "game": game, "day": ended[:10]})
+        return ("game", {"n": shown, "count": count, "game": game, "ended": ended})
     return ("game_unread", {"n": shown, "count": count})
 
 

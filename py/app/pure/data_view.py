@@ -6,6 +6,7 @@ Pure Python: the browser side (app.browser.your_data) shows these texts.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from app.pure.data_file import SETTINGS, Merged, Refused
@@ -25,21 +26,32 @@ assert set(SETTING_NAMES) == set(SETTINGS)
 GAMES = {"magdagdon": "MAGDAGDON", "mishimash": "MISHIMASH"}
 
 
-def refusal(error: Refused, t: Translator) -> str:
-    """Why a file was not loaded, which entry failed where one did, and that nothing changed."""
+def iso_day(instant: str) -> str:
+    """A day as the file has it (the page passes its reader's calendar instead)."""
+    return instant[:10]
+
+
+def refusal(error: Refused, t: Translator, day: Callable[[str], str] = iso_day) -> str:
+    """Why a file was not loaded, which entry failed where one did, and that nothing changed;
+    `day` shows the day of an instant (an audit read "2026-03-14" here and "14 Mar 2026" in
+    YOUR GAMES for the same game)."""
     parts = [t(f"data.refused.{error.reason}")]
     if error.where is not None:
-        parts.append(t("data.where", what=where(*error.where, t)))
+        parts.append(t("data.where", what=where(*error.where, t, day)))
     parts.append(t("data.unchanged"))
     return " ".join(parts)
 
 
-def where(kind: str, params: dict[str, Any], t: Translator) -> str:
-    """A file's entry named for the player (data_file.Where): games by their shown name,
-    settings by their SETTINGS label."""
+def where(
+    kind: str, params: dict[str, Any], t: Translator, day: Callable[[str], str] = iso_day
+) -> str:
+    """A file's entry named for the player (data_file.Where): games by their shown name and the
+    day they ended, settings by their SETTINGS label."""
     named = dict(params)
     if "game" in named:
         named["game"] = GAMES[named["game"]]
+    if "ended" in named:
+        named["day"] = day(named.pop("ended"))
     if "key" in named:
         named["name"] = t(SETTING_NAMES[named.pop("key")])
     return t(f"data.what.{kind}", **named)
