@@ -79,7 +79,7 @@ def by_chase(rng: random.Random, table: Chaser) -> int:
 
 @cache
 def _solver() -> later_players.Solver:
-    return later_players._level_solver(3, 0.0)
+    return later_players.level_solver(3, 0.0)
 
 
 @cache

@@ -34,11 +34,11 @@ from cubiri.mishimash.later_players import (
     ChaserSeen,
     LevelStart,
     Solver,
-    _at_once,
-    _between,
-    _level_solver,
-    _reach,
+    at_once,
+    between,
+    level_solver,
     level_table,
+    reach_past,
 )
 from cubiri.mishimash.three_way import EPS
 from cubiri.mishimash.win_chance import FirstMover, FirstOfThree, last_mover
@@ -49,8 +49,8 @@ Shares = tuple[float, ...]
 def solve() -> Shares:
     """One step: each mover's share from the shares in use."""
     a_table = level_table(LevelStart(3, 0, 4))
-    three = _level_solver(3, 0.0)  # A ahead of B (Q0), C (Q1) and D (Q2)
-    two = _level_solver(2, 0.0)  # B ahead of C (Q0) and D (Q1), after A's bust
+    three = level_solver(3, 0.0)  # A ahead of B (Q0), C (Q1) and D (Q2)
+    two = level_solver(2, 0.0)  # B ahead of C (Q0) and D (Q1), after A's bust
     b_table = level_table(LevelStart(2, 1, 4))
 
     b_after = _over_leads(three, lambda lead: three.own(lead, 1, 0), _own_far(2))
@@ -72,7 +72,7 @@ def _over_leads(
     """`value` over the leads of a lone leader: built at the leads the solver built its lone
     leader's value at (`Solver.built_lone`), linear between, `far` past them."""
     found = {lead: value(lead) for lead in solver.built_lone(0)}
-    return _between(found, solver.start, far)
+    return between(found, solver.start, far)
 
 
 def _own_far(rivals: int) -> Callable[[int], float]:
@@ -80,7 +80,7 @@ def _own_far(rivals: int) -> Callable[[int], float]:
     it, and for each of the others not to, from as far behind; `far_gaps` measures it)."""
 
     def chance(lead: int) -> float:
-        reach = _reach(lead)
+        reach = reach_past(lead)
         return reach * (1 - reach) ** rivals
 
     return chance
@@ -90,7 +90,7 @@ def _seen(table: FirstOfThree, bust: float, after: list[float]) -> float:
     """Another player's chance along `table`'s play: `bust` where it busts, `after[x]` where it
     banks x halves."""
     extra = [EPS * bust] + [EPS * value for value in after[1:SIZE]]
-    twin = _at_once(FirstOfThree(last_mover(), table.given, extra))
+    twin = at_once(FirstOfThree(last_mover(), table.given, extra))
     return (twin.start() - table.start()) / EPS
 
 
@@ -98,11 +98,11 @@ def _past_seen_by_c(three: Solver) -> FirstOfThree:
     """B's table past A's total (its BANK: its value as the lone leader ahead of C and D)
     with EPS × C's own chance chasing that total added to each BANK."""
     past, _ = three.past(0)
-    c_chasing = _between(
+    c_chasing = between(
         {lead: three.own(lead, 1, 1) for lead in three.built_lone(1)}, three.start, _own_far(1)
     )
     extra = [0.0] + [EPS * value for value in c_chasing[1:SIZE]]
-    return _at_once(FirstOfThree(last_mover(), past.banks, extra))
+    return at_once(FirstOfThree(last_mover(), past.banks, extra))
 
 
 def _c_through_b(three: Solver, lead: int, c_past: FirstMover) -> float:
@@ -112,12 +112,12 @@ def _c_through_b(three: Solver, lead: int, c_past: FirstMover) -> float:
     tie = three.leaders(lead, 2, 1)[1]
     below, level = three.own(lead, 1, 1), three.own(lead, 2, 1)
     seen = ChaserSeen(last_mover(), lead, tie, past, busting, below, level, along=c_past)
-    return (_at_once(seen).start() - three.own(lead, 1, 0)) / EPS
+    return (at_once(seen).start() - three.own(lead, 1, 0)) / EPS
 
 
 def far_gaps() -> tuple[int, float]:
     """The last lead built for A's BANK, and how far `_own_far` is there from B's chance
     built exactly (what the far part of B's share leans on)."""
-    three = _level_solver(3, 0.0)
+    three = level_solver(3, 0.0)
     last = max(three.built_lone(0))
     return last, abs(three.own(last, 1, 0) - _own_far(2)(last))

@@ -187,12 +187,12 @@ def level_chances(state: game.State, moved: float = 0.0) -> dict[str, float]:
     assert where is not None and state.phase is game.Phase.DECIDE
     x = state.turn_halves
     n, k, m = state.dice_left, state.roll_number + 1, state.mishimashes
-    bank = _level_solver(where.later, moved).leaders(x, 1, 0)[0] if where.later else 1.0
+    bank = level_solver(where.later, moved).leaders(x, 1, 0)[0] if where.later else 1.0
     return {"bank": bank, "roll": level_table(where, moved).roll(x, n, k, m)}
 
 
 @lru_cache(maxsize=4)  # a solver holds tens of megabytes of tables
-def _level_solver(later: int, moved: float) -> Solver:
+def level_solver(later: int, moved: float) -> Solver:
     """The values of one leader ahead of `later` players (≥ 1) who all stand at one total."""
     return Solver(Position(0, (0,) * later), 1, moved)
 
@@ -200,7 +200,7 @@ def _level_solver(later: int, moved: float) -> Solver:
 def level_lone(later: int, moved: float = 0.0) -> list[float]:
     """A lone leader's value over its lead (halves), `later` players still to play from one
     total, `later` ≥ 1 (`Solver.lone`)."""
-    return _level_solver(later, moved).lone(0)
+    return level_solver(later, moved).lone(0)
 
 
 @lru_cache(maxsize=16)
@@ -210,7 +210,7 @@ def level_table(where: LevelStart, moved: float = 0.0) -> FirstOfThree:
     bust = _all_bust(where.later, where.place + 1, where.contenders, moved)
     bust *= shares(where.contenders, moved)[where.place]
     lone = level_lone(where.later, moved) if where.later else [1.0] * SIZE
-    return _at_once(FirstOfThree(last_mover(), [bust, *lone[1:]]))
+    return at_once(FirstOfThree(last_mover(), [bust, *lone[1:]]))
 
 
 def _all_bust(later: int, place: int, contenders: int, moved: float) -> float:
@@ -220,7 +220,7 @@ def _all_bust(later: int, place: int, contenders: int, moved: float) -> float:
     if later == 0:
         return 1.0
     table = level_table(LevelStart(later - 1, place, contenders), moved)
-    twin = _at_once(FirstOfThree(last_mover(), table.given, [EPS, 0.0]))
+    twin = at_once(FirstOfThree(last_mover(), table.given, [EPS, 0.0]))
     busts = (twin.start() - table.start()) / EPS
     return busts * _all_bust(later - 1, place + 1, contenders, moved)
 
@@ -297,14 +297,14 @@ def use_four_way(found: Sequence[float]) -> None:
     out with other shares is forgotten."""
     global FOUR_WAY
     FOUR_WAY = tuple(found)
-    for cached in (solver_for, _level_solver, level_table):
+    for cached in (solver_for, level_solver, level_table):
         cached.cache_clear()
 
 
 T = TypeVar("T", bound=FirstMover)
 
 
-def _at_once(table: T) -> T:
+def at_once(table: T) -> T:
     """A table built whole rows at a time (not in the page: nothing waits for a frame)."""
     table.sliced = False
     return built(table)
@@ -334,7 +334,7 @@ def _split(gap: int, share: float) -> tuple[float, float]:
     return split.passes[gap], split.level[gap]
 
 
-def _reach(gap: int) -> float:
+def reach_past(gap: int) -> float:
     """The chance to pass a total `gap` halves ahead from the start of a turn."""
     return odds.chance((gap + 1) / 2, 0, DICE, 1, 0)
 
@@ -394,11 +394,11 @@ class Solver:
         level_next, below_next = self.leaders(lead, t + 1, j + 1), self.leaders(lead, t, j + 1)
         tie = level_next[t]
         past, busting = self.past(j)
-        own = _at_once(Chaser(self.last, gap, tie, past)).start()
+        own = at_once(Chaser(self.last, gap, tie, past)).start()
         values = []
         for below, level in zip(below_next, level_next[:t], strict=True):
             seen = ChaserSeen(self.last, gap, tie, past, busting, below, level)
-            values.append((_at_once(seen).start() - own) / EPS)
+            values.append((at_once(seen).start() - own) / EPS)
         return (*values, own)
 
     # A lone leader's value over the leads, and a chaser's table past every earlier total ---
@@ -408,7 +408,7 @@ class Solver:
         *chasers, last = self.later[j:]
         value = 1 - _last_start(self.last, last + lead)
         for gap in chasers:
-            value *= 1 - _reach(gap + lead)
+            value *= 1 - reach_past(gap + lead)
         return value
 
     def built_lone(self, j: int) -> dict[int, float]:
@@ -455,7 +455,7 @@ class Solver:
             values += [self.leaders(lead, 1, j)[0] for lead in range(self.start, SIZE)]
         else:
             found = found if found is not None else self.built_lone(j)
-            values = _between(found, self.start, lambda lead: self.far(lead, j))
+            values = between(found, self.start, lambda lead: self.far(lead, j))
         self.lones[j] = values
         return values
 
@@ -464,8 +464,8 @@ class Solver:
         to play; a bust: nothing), at the turn's own halves, and its twin with EPS for a bust."""
         if j not in self.pasts:
             banks = self._banks(self.later[j], self.lone(j + 1))
-            base = _at_once(FirstOfThree(self.last, banks))
-            busting = _at_once(FirstOfThree(self.last, banks, [EPS, 0.0]))
+            base = at_once(FirstOfThree(self.last, banks))
+            busting = at_once(FirstOfThree(self.last, banks, [EPS, 0.0]))
             self.pasts[j] = (base, busting)
         return self.pasts[j]
 
@@ -488,9 +488,9 @@ class Solver:
     def table(self) -> Chaser:
         """P's table over the halves of its turn."""
         if self._table is None:
-            past = _at_once(FirstOfThree(self.last, self._banks(self.where.mine, self.lone(0))))
+            past = at_once(FirstOfThree(self.last, self._banks(self.where.mine, self.lone(0))))
             tie = self.bank(0) if self.start == 1 else 0.0  # past L already: never level
-            self._table = _at_once(Chaser(self.last, self.where.mine, tie, past))
+            self._table = at_once(Chaser(self.last, self.where.mine, tie, past))
         return self._table
 
 
@@ -552,7 +552,7 @@ class _Shared:
         return values
 
 
-def _between(found: dict[int, float], start: int, far: Any) -> list[float]:
+def between(found: dict[int, float], start: int, far: Any) -> list[float]:
     """Values over the leads: 0 below `start`, `found` where built, linear between, `far`
     past the last built."""
     leads = sorted(found)
