@@ -27,8 +27,10 @@ from cubiri.mishimash.game import (
     Select,
     State,
     apply,
+    bank_falls_short,
     legal_actions,
     legal_selections,
+    points_to_pass,
 )
 from cubiri.mishimash.scoring import combinations_of
 
@@ -189,7 +191,7 @@ def build_view(
         if decided is not None
         else t("mishimash.bank"),
         bank_total=_bank_total(state, decided, t) if decided is not None else "",
-        bank_loses=decided is not None and _bank_loses(state, decided),
+        bank_loses=decided is not None and _bank_loses(decided),
         roll_again=(*select, RollAgain()) if _offers(then, RollAgain) and person else None,
         # How many dice it throws once a selection says so (a play-tester read "ROLL AGAIN ·
         # 6 dice" on the button before any die was picked), as BANK's points.
@@ -208,11 +210,9 @@ def build_view(
     )
 
 
-def _bank_loses(state: State, decided: State) -> bool:
-    """Whether BANK at `decided` leaves the player below the best total of the others who
-    count, in the final round or sudden death: a certain loss (a level is not one)."""
-    best = _best_rival(state)
-    return best is not None and state.totals[state.current] + decided.turn_halves < best
+def _bank_loses(decided: State) -> bool:
+    """Whether BANK at `decided` is a certain loss (the computers' rule: `bank_falls_short`)."""
+    return bank_falls_short(points_to_pass(decided), decided.turn_halves / 2)
 
 
 def _bank_total(state: State, decided: State, t: Translator) -> str:
@@ -223,7 +223,7 @@ def _bank_total(state: State, decided: State, t: Translator) -> str:
     total = points(t, halves)
     if halves == _best_rival(state):  # a level is no loss: it can lead to a sudden death
         return t("mishimash.bank_level", total=total)
-    if _bank_loses(state, decided):
+    if _bank_loses(decided):
         best = _best_rival(state)
         assert best is not None
         return t("mishimash.bank_short", total=total, best=points(t, best))

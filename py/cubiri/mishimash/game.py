@@ -210,6 +210,14 @@ def points_to_pass(state: State) -> float | None:
     return max(0, best - state.totals[me]) / 2 + 0.5
 
 
+def bank_falls_short(need: float | None, points: float) -> bool:
+    """Whether banking `points` this turn leaves the player below the best total that counts,
+    `need` being `points_to_pass`: in the final round or sudden death a certain loss (X16,
+    X17), where ROLL AGAIN is not (a bust loses no more); a level is not one (it can lead to a
+    sudden death). The computers and the page's BANK both read it."""
+    return need is not None and points < need - 0.5
+
+
 # Legal actions and the chance node -------------------------------------------------------------
 def _legal_actions(state: State) -> list[Action]:
     if state.phase is Phase.ROLL:
@@ -467,6 +475,7 @@ __all__ = [
     "Select",
     "State",
     "apply",
+    "bank_falls_short",
     "from_dict",
     "legal_actions",
     "legal_selections",

@@ -17,6 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from cubiri.mishimash import odds
+from cubiri.mishimash.game import bank_falls_short
 from cubiri.mishimash.scoring import DICE, legal_value_selections, selection_halves
 from cubiri.mishimash.strategy import BANK, ROLL_AGAIN
 
@@ -54,7 +55,7 @@ def _banking_loses(d: Decision) -> bool:
     total that counts: a certain loss, where ROLL AGAIN is not (a bust loses no more). The
     simple levels bank by their thresholds otherwise; an audit saw "bold" bank 44 points when
     it needed 180 to pass (the target was reached, so its rule said bank)."""
-    return d.need is not None and d.points < d.need - 0.5
+    return bank_falls_short(d.need, d.points)
 
 
 def _cautious_bank(d: Decision) -> bool:
