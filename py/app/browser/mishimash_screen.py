@@ -689,11 +689,13 @@ class MishimashScreen:
         by_id("ms-actions").hidden = rolling
         bank.textContent, bank.disabled = view.bank_label, view.bank is None
         bank.dataset.loses = "true" if view.bank_loses else "false"
-        if not view.bank_total:
-            bank.removeAttribute("aria-label")
-        else:
-            # Read as "BANK 3, total 3" (an audit heard "BANK 3 total 3" from the two lines).
-            bank.setAttribute("aria-label", f"{view.bank_label}, {view.bank_total}")
+        if view.bank_total:
+            # Read with a pause, "BANK 3, total 3" (an audit heard "BANK 3 total 3" from the two
+            # lines): a hidden comma, as an aria-label would not hold the visible text whole.
+            pause = document.createElement("span")
+            pause.className = "visually-hidden"
+            pause.textContent = ","
+            bank.appendChild(pause)
             total = document.createElement("small")
             total.className = "ms-odds"
             total.textContent = view.bank_total
