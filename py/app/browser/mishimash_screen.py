@@ -437,8 +437,20 @@ class MishimashScreen:
         else:
             target = by_id("ms-roll")
         self.guard.focus(target)
-        if target.id in ("ms-face-1", "ms-roll"):
+        if target.id in ("ms-face-1", "ms-roll", "ms-die-0"):
             _turn_in_view(target)
+
+    def turn_in_view(self) -> None:
+        """A person's turn scrolled into view as its start or its throw is (`_turn_in_view`),
+        the focus left where it is: a game opened again, a reload included (helper-15 found the
+        page at its top after a reload, the turn below the bottom of a 320×568 phone)."""
+        state = self.state
+        if state is None or state.over or self.tour.active or self.computers.to_move():
+            return
+        if self._entering() is None and state.phase is engine.Phase.SELECT:
+            _turn_in_view(by_id("ms-die-0"))
+        else:
+            _turn_in_view(by_id(self._turn_start()))
 
     # Real dice at the table (issue 24) -----------------------------------------------------------
     def _is_person(self, seat: int) -> bool:
@@ -755,21 +767,58 @@ def _started(state: engine.State) -> engine.State:
     return engine.new_game(state.players, state.target, state.seed, state.dice_scheme)
 
 
+# Room kept under the coach's first line for the lines a pick adds (bank now · roll on, ends
+# level, who still plays): about four lines of a 320 px phone.
+COACH_ROOM = 200
+
+
 def _turn_in_view(target: Any) -> None:
-    """A turn's start focused `target` (its entry's first face, or ROLL): `target` stays in
-    view, the FINAL ROUND or SUDDEN DEATH banner above it comes into view as far as that allows,
-    and the rest of the entry (or ROLL) below as far as the banner allows. At 320×640 the focus
-    alone scrolled a Vietnamese sudden-death banner off the top, and left an English entry's
-    USE THESE DICE below the bottom (audits)."""
+    """A person's turn, its focus on `target` (its entry's first face, ROLL, or the first die
+    of a throw), scrolled so that what decides it is in view, as far as each allows in this
+    order of need: `target`; the turn's line with the total to beat; BANK and ROLL AGAIN; the
+    FINAL ROUND or SUDDEN DEATH banner (before the throw); the rest of the entry; the coach's
+    first line and room for the lines a pick adds; the banner (once thrown); the whole coach.
+    Of the scrolls that allow them, the smallest. Audits: at 320×640 the focus alone scrolled
+    a Vietnamese sudden-death banner off the top and left an English entry's USE THESE DICE
+    below the bottom; at 320×568 with three seats the chance to win sat under ROLL, below the
+    bottom, and a pick's verdict was cut off (helper-15)."""
     margin, height = 8, window.innerHeight
-    entry = by_id("ms-entry")
-    whole = entry if not entry.hidden and entry.contains(target) else target
-    need = whole.getBoundingClientRect().bottom - (height - margin)  # > 0: scroll down so far
-    banner = by_id("ms-banner")
-    room = banner.getBoundingClientRect().top - margin if not banner.hidden else float("inf")
-    # The banner first (what this round is), then the rest of the entry below the face.
-    shift = room if room < 0 else min(need, room) if need > 0 else 0
-    box = target.getBoundingClientRect()
-    shift = min(max(shift, box.bottom - (height - margin)), box.top - margin)
+
+    def box(element_id: str) -> Any:
+        element = by_id(element_id)
+        return None if element.closest("[hidden]") else element.getBoundingClientRect()
+
+    aim = target.getBoundingClientRect()
+    low, high = aim.bottom - (height - margin), aim.top - margin  # the scroll's bounds
+    low = min(low, high)  # taller than the screen: its top
+
+    def keep(top: float | None = None, bottom: float | None = None) -> None:
+        """Narrows the bounds to keep a top (or a bottom) edge in view, where they allow it."""
+        nonlocal low, high
+        new_low = low if bottom is None else max(low, bottom - (height - margin))
+        new_high = high if top is None else min(high, top - margin)
+        if new_low <= new_high:
+            low, high = new_low, new_high
+
+    thrown = target.id == "ms-die-0"
+    turn, actions, banner = box("ms-turn-line"), box("ms-actions"), box("ms-banner")
+    entry, coach = box("ms-entry"), box("ms-coach")
+    first = by_id("ms-coach").firstElementChild
+    keep(top=turn.top if turn else None)
+    if thrown and actions:
+        keep(bottom=actions.bottom)
+    if banner and not thrown:
+        keep(top=banner.top)
+    if entry and by_id("ms-entry").contains(target):
+        keep(bottom=entry.bottom)
+    if coach and first is not None:
+        keep(bottom=first.getBoundingClientRect().bottom)
+        if thrown:
+            keep(bottom=coach.top + COACH_ROOM)
+    if banner and thrown:
+        keep(top=banner.top)
+    if coach:
+        keep(bottom=coach.bottom)
+    shift = min(max(0.0, low), high)  # the smallest scroll within the bounds
     if abs(shift) >= 1:
         window.scrollBy(0, shift)

@@ -259,6 +259,8 @@ class Shell:
                 document.querySelector(f"#screen-{screen} h1") if absent(tour_next) else tour_next
             )
             first.focus()
+        if screen == "mishimash":  # a game in progress opens on its turn, not at the top
+            self.mishimash.turn_in_view()
 
     def _set_title(self) -> None:
         """The tab's title names the screen (issue 14): "MAGDAGDON · Cubiri"."""
