@@ -82,7 +82,7 @@ def test_the_final_round_chance_is_there_at_once_and_after_a_reload(
     expect(page.locator("#ms-banner")).to_contain_text("FINAL ROUND")
     expect(page.locator("#ms-coach")).to_contain_text(line, timeout=AT_ONCE_MS)
     need = t.number((gap + 1) / 2)  # halves: passing is half a point more than the gap
-    expect(page.locator("#ms-to-beat")).to_have_text(f"To beat: 1 ({need} more to pass)")
+    expect(page.locator("#ms-to-beat")).to_have_text(f"To beat: 1 ({need} more needed)")
     page.reload()
     page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
     expect(page.locator("#ms-coach")).to_contain_text(line, timeout=AT_ONCE_MS)
@@ -125,7 +125,7 @@ def test_behind_the_leader_the_coach_counts_the_last_still_to_come(
     throw(page, "111523")
     take(page, (0, 1, 2, 3))  # Ana banks 10.5: the final round
     expect(page.locator("#ms-turn-of")).to_contain_text("Bela")
-    expect(page.locator("#ms-to-beat")).to_have_text("To beat: 10.5 (11 more to pass)")
+    expect(page.locator("#ms-to-beat")).to_have_text("To beat: 10.5 (11 more needed)")
     throw(page, "111552")
     for index in (0, 1, 2):
         tap(page.locator(f"#ms-die-{index}"))

@@ -102,7 +102,7 @@ def test_before_a_turn_the_coach_says_the_chance_to_win_under_the_total_to_beat(
     assert start.phase is game.Phase.ROLL and start.current == 1
     chance = wc.last_mover().start(start.totals[0] - start.totals[1])
     lines = build_coach(start, frozenset(), t, PEOPLE).lines
-    assert _to_beat(start, t) == "To beat: 11 (11.5 more to pass)"
+    assert _to_beat(start, t) == "To beat: 11 (11.5 more needed)"
     assert f"Your chance to win: {percent(t, chance)}." in lines
     assert not any("To beat" in line for line in lines)
     sudden = typed(
@@ -157,7 +157,7 @@ def test_behind_the_leader_with_the_last_to_come_the_coach_counts_both() -> None
     start = typed(["Ana", "Bela", "Cleo"], 10, [[1, 1, 1, 5, 2, 3], (0, 1, 2, 3), "bank"])
     wc.step_chase(start, float("inf"))
     chance = percent(t, wc.start_chance(start))
-    assert _to_beat(start, t) == "To beat: 10.5 (11 more to pass)"
+    assert _to_beat(start, t) == "To beat: 10.5 (11 more needed)"
     assert f"Your chance to win: {chance}." in build_coach(start, frozenset(), t, PEOPLE3).lines
 
 
@@ -296,7 +296,7 @@ def test_the_last_against_two_level_leaders_waits_for_its_table_then_has_a_total
     start = wc.start_chance(state)
     line = f"Your chance to win: {percent(t, start)}."
     assert line in build_coach(state, frozenset(), t, people).lines
-    assert _to_beat(state, t) == "To beat: 10.5 (11 more to pass)"
+    assert _to_beat(state, t) == "To beat: 10.5 (11 more needed)"
 
 
 def test_in_a_two_player_race_bank_that_reaches_the_target_is_told_its_chance_to_win() -> None:

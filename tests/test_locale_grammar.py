@@ -146,7 +146,7 @@ NOT_COUNTED = {
     "coach.bank_level_again": "a leader's total: level with 112.5",
     "mishimash.to_beat_passed": "a total of points: to beat 112.5 (passed)",
     "magdagdon.undone_throw": "the faces of the dice given back: the throw 3, 4, 4 and 5",
-    "mishimash.to_beat": "totals of points: to beat 112.5 (12.5 more to pass)",
+    "mishimash.to_beat": "totals of points: to beat 112.5 (12.5 more needed)",
     "coach.last_turn": "an average of points: averaged 18.3",
     "mishimash.target": "label and value: Target 1,000",
     "mishimash.roll_info": "ordinal and multiplier: Roll 2 · ×2",

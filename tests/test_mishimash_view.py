@@ -221,10 +221,10 @@ def test_the_final_round_shows_the_total_to_beat_coach_on_or_off() -> None:
     assert build_view(race, frozenset(), t).to_beat == ""
     final = typed(["Ana", "Bela"], 10, [[1, 1, 1, 5, 5, 2], (0, 1, 2, 3, 4), "bank"])
     assert final.round is engine.Round.FINAL_ROUND
-    assert build_view(final, frozenset(), t).to_beat == "To beat: 11 (11.5 more to pass)"
+    assert build_view(final, frozenset(), t).to_beat == "To beat: 11 (11.5 more needed)"
     assert (
         build_view(final, frozenset(), t, coach_for=frozenset({0, 1})).to_beat
-        == "To beat: 11 (11.5 more to pass)"
+        == "To beat: 11 (11.5 more needed)"
     )
     sudden = typed(
         ["Ana", "Bela"], 1, [[1, 2, 3, 4, 6, 6], (0,), "bank", [1, 2, 3, 4, 6, 6], (0,), "bank"]
@@ -238,7 +238,7 @@ def test_the_final_round_shows_the_total_to_beat_coach_on_or_off() -> None:
     )
     second = engine.apply(engine.apply(second, Select((0, 1))), Bank())
     assert second.current == 1
-    assert build_view(second, frozenset(), t).to_beat == "To beat: 2.5 (2 more to pass)"
+    assert build_view(second, frozenset(), t).to_beat == "To beat: 2.5 (2 more needed)"
 
 
 def test_bank_says_the_total_it_makes_under_the_turns_points() -> None:
@@ -308,8 +308,8 @@ def test_the_total_to_beat_counts_the_turns_points_so_far() -> None:
     state = engine.new_game(["Ana", "Bo"], 1, 0, seeded.TYPED)
     state = play(state, [1, 2, 3, 4, 6, 6], (0,), "bank")  # Ana 1: the final round
     state = play(state, [1, 2, 3, 4, 6, 6])
-    assert build_view(state, frozenset(), t).to_beat == "To beat: 1 (1.5 more to pass)"
+    assert build_view(state, frozenset(), t).to_beat == "To beat: 1 (1.5 more needed)"
     state = play(state, (0,))  # this turn 1: level
-    assert build_view(state, frozenset(), t).to_beat == "To beat: 1 (0.5 more to pass)"
+    assert build_view(state, frozenset(), t).to_beat == "To beat: 1 (0.5 more needed)"
     state = play(state, "again", [1, 2, 3, 4, 6], (0,))  # a 1 again, × 2: this turn 3
     assert build_view(state, frozenset(), t).to_beat == "To beat: 1 (passed)"
