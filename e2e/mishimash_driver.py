@@ -168,3 +168,23 @@ class MishimashDriver:
                 return
             self.step(policy)
         raise AssertionError("the condition never came")
+
+
+def played_to(
+    page: Page,
+    open_app: Callable[[str], Page],
+    players: list[str],
+    target: int,
+    until: Callable[[engine.State], bool],
+    viewport: dict[str, int],
+    policy: Policy = bank_at_once,
+) -> MishimashDriver:
+    """A game on the first seed where `policy` reaches `until`, opened at `viewport` and
+    played there in the page."""
+    seed = find_seed(players, target, policy, until)
+    page.set_viewport_size(viewport)
+    open_app(f"?seed={seed}#mishimash")
+    driver = MishimashDriver(page, players, target, seed)
+    driver.start()
+    driver.play_until(policy, until)
+    return driver

@@ -12,7 +12,7 @@ from playwright.sync_api import Page, expect
 
 from cubiri.mishimash import game as engine
 from e2e.conftest import READY, READY_TIMEOUT_MS
-from e2e.mishimash_driver import MishimashDriver, bank_at_once, find_seed
+from e2e.mishimash_driver import played_to
 from e2e.taps import tap
 
 SMALL = {"width": 320, "height": 568}
@@ -45,12 +45,7 @@ def final_round_roll(state: engine.State) -> bool:
 def test_a_final_round_turn_on_a_320_by_568_phone_shows_the_coach(
     page: Page, open_app: Callable[[str], Page]
 ) -> None:
-    seed = find_seed(PLAYERS, TARGET, bank_at_once, final_round_roll)
-    page.set_viewport_size(SMALL)
-    open_app(f"?seed={seed}#mishimash")
-    driver = MishimashDriver(page, PLAYERS, TARGET, seed)
-    driver.start()
-    driver.play_until(bank_at_once, final_round_roll)
+    driver = played_to(page, open_app, PLAYERS, TARGET, final_round_roll, SMALL)
     coach = page.locator("#ms-coach li")
     expect(coach.first).to_contain_text("chance to win")
     settled(page)

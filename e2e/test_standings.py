@@ -10,7 +10,7 @@ from playwright.sync_api import Page, expect
 
 from cubiri.mishimash import game as engine
 from e2e.conftest import PHONE
-from e2e.mishimash_driver import MishimashDriver, bank_at_once, find_seed
+from e2e.mishimash_driver import played_to
 
 PLAYERS, TARGET = ["Ana", "Bela"], 5
 
@@ -22,12 +22,7 @@ def over(state: engine.State) -> bool:
 def test_issue29_the_standings_name_their_columns_and_rows(
     page: Page, open_app: Callable[[str], Page]
 ) -> None:
-    seed = find_seed(PLAYERS, TARGET, bank_at_once, over)
-    page.set_viewport_size(PHONE)
-    open_app(f"?seed={seed}#mishimash")
-    driver = MishimashDriver(page, PLAYERS, TARGET, seed)
-    driver.start()
-    driver.play_until(bank_at_once, over)
+    played_to(page, open_app, PLAYERS, TARGET, over, PHONE)
     table = page.locator("#ms-standings")
     expect(table).to_be_visible()
     expect(page.get_by_role("table", name="Final standings")).to_have_count(1)

@@ -427,17 +427,12 @@ class MishimashScreen:
         if by_computer and not (focus_lost(by_id("screen-mishimash")) or active == heading):
             return
         if state.phase is engine.Phase.OVER:
-            target = by_id("ms-result")
+            self.guard.focus(by_id("ms-result"))
         elif self.computers.to_move():
-            target = heading  # watch its turn; nothing of the person's is live meanwhile
-        elif self._entering() is not None:
-            target = by_id("ms-face-1")  # the table throws: enter its dice
-        elif state.phase is engine.Phase.SELECT:
-            target = by_id("ms-die-0")
+            self.guard.focus(heading)  # watch its turn; nothing of the person's is live meanwhile
         else:
-            target = by_id("ms-roll")
-        self.guard.focus(target)
-        if target.id in ("ms-face-1", "ms-roll", "ms-die-0"):
+            target = by_id(self._turn_target())
+            self.guard.focus(target)
             _turn_in_view(target)
 
     def turn_in_view(self) -> None:
@@ -447,10 +442,7 @@ class MishimashScreen:
         state = self.state
         if state is None or state.over or self.tour.active or self.computers.to_move():
             return
-        if self._entering() is None and state.phase is engine.Phase.SELECT:
-            _turn_in_view(by_id("ms-die-0"))
-        else:
-            _turn_in_view(by_id(self._turn_start()))
+        _turn_in_view(by_id(self._turn_target()))
 
     # Real dice at the table (issue 24) -----------------------------------------------------------
     def _is_person(self, seat: int) -> bool:
@@ -474,6 +466,13 @@ class MishimashScreen:
     def _turn_start(self) -> str:
         """What a person's turn begins with: ROLL, or with real dice the entry of the throw."""
         return "ms-face-1" if self._entering() is not None else "ms-roll"
+
+    def _turn_target(self) -> str:
+        """Where a person's turn stands: the entry of the table's throw (enter its dice), the
+        first die of a throw to choose from, or ROLL."""
+        state = self.state
+        thrown = state is not None and state.phase is engine.Phase.SELECT
+        return "ms-die-0" if thrown and self._entering() is None else self._turn_start()
 
     def _throw_moves(self, values: tuple[int, ...]) -> Moves:
         """The moves of a throw entered: those that opened it (the implied ROLL), then it."""

@@ -50,22 +50,17 @@ def _most_points(d: Decision) -> tuple[int, ...]:
     return max(legal_value_selections(d.roll), key=key)
 
 
-def _banking_loses(d: Decision) -> bool:
-    """In the final round or sudden death (X16, X17), whether BANK leaves this player below a
-    total that counts: a certain loss, where ROLL AGAIN is not (a bust loses no more). The
-    simple levels bank by their thresholds otherwise; an audit saw "bold" bank 44 points when
-    it needed 180 to pass (the target was reached, so its rule said bank)."""
-    return bank_falls_short(d.need, d.points)
-
-
+# The simple levels bank by their thresholds, except where BANK is a certain loss and ROLL AGAIN
+# is not: an audit saw "bold" bank 44 points when it needed 180 to pass (the target was reached,
+# so its rule said bank).
 def _cautious_bank(d: Decision) -> bool:
-    if _banking_loses(d):
+    if bank_falls_short(d.need, d.points):
         return False
     return d.points >= 20 or d.dice_left <= 2 or d.banked + d.points >= d.target
 
 
 def _bold_bank(d: Decision) -> bool:
-    if _banking_loses(d):
+    if bank_falls_short(d.need, d.points):
         return False
     if d.dice_left == DICE:
         return d.points >= 60
