@@ -125,7 +125,7 @@ def test_a_table_of_three_plays_to_a_sudden_death_with_typed_dice(
     # Two 6s entered are two buttons a screen reader tells apart (an audit heard "Remove this 6"
     # twice).
     names = [entered.nth(i).get_attribute("aria-label") for i in (4, 5)]
-    assert names == ["Remove die 5: a 6", "Remove die 6: a 6"]
+    assert names == ["Remove die no. 5, showing 6", "Remove die no. 6, showing 6"]
     tap(page.locator("#ms-entry-use"))
     expect(page.locator("#ms-die-0")).to_have_text("1")
     take(page, (0,))  # Ann banks 1

@@ -32,12 +32,13 @@ def test_a_bank_that_reaches_the_target_is_the_advice() -> None:
     assert state.totals == (32,) and state.phase is game.Phase.SELECT  # 16 banked, in halves
     lines = build_coach(state, frozenset(ALL_SIX), t, frozenset({0})).lines
     assert lines == (
-        "Best play takes 4 4 5 5 6 6 and BANKS: the target is reached this turn.",
+        "Best play takes the 4, 4, 5, 5, 6 and 6, then press BANK: the target is reached this "
+        "turn.",
         "BANK 20 reaches the target this turn; rolling on can only lose it: bank.",
     )
     # One 5 alone does not reach it: BANK or ROLL AGAIN after it are weighed by points.
     one_five = build_coach(state, frozenset({0}), t, frozenset({0})).lines
-    assert one_five[0].startswith("Best play takes 4 4 5 5 6 6 and BANKS")
+    assert one_five[0].startswith("Best play takes the 4, 4, 5, 5, 6 and 6, then press BANK")
     assert len(one_five) == 2 and "on average" in one_five[1]
 
 

@@ -130,7 +130,7 @@ def test_past_the_leader_the_coach_counts_the_player_still_to_come() -> None:
     wc.step_chase(before, float("inf"))  # Bea chases Ann with Cubi to come: built at once
     lines = build_coach(before, frozenset(range(6)), t, frozenset({0, 1, 2})).lines
     bank, roll = percent(t, chances["bank"]), percent(t, chances["roll"])
-    assert lines[0] == f"Best play takes 1 1 1 5 5 5: a {roll} chance to win."
+    assert lines[0] == f"Best play takes the 1, 1, 1, 5, 5 and 5: a {roll} chance to win."
     assert f"Chance to win: bank now {bank} · roll on {roll}" in lines[-1]
     assert bank != "100%" and "pass" not in lines[-1]
     assert computer.next_move("strongest", state) == game.RollAgain()
@@ -347,8 +347,8 @@ def test_with_two_still_to_come_a_level_is_said_to_lead_to_a_sudden_death() -> N
     lines = build_coach(before, frozenset({0, 1, 2, 3}), t, frozenset({0, 1, 2})).lines
     assert "Chance to pass 10.5: bank now 0% · roll on" in lines[-3]
     assert lines[-2] == (
-        "BANK now ends level with 10.5, not past it: a level at the end of the round leads to "
-        "a sudden death."
+        "BANK now ends level with 10.5, not past it: if it is still level at the end of the "
+        "round, a sudden death follows."
     )
     assert lines[-1] == "Bea and Cubi still play after you: passing 10.5 is not yet a win."
     below = build_coach(before, frozenset({0, 1, 2}), t, frozenset({0, 1, 2})).lines

@@ -69,7 +69,7 @@ def test_a_scripted_game_is_said_sentence_by_sentence() -> None:
     # A computer player shows the dice it takes before it plays them.
     state, said = press(state, (Roll(),), [1, 2, 3, 4, 6, 6])
     assert said == "Bo rolled 1, 2, 3, 4, 6, 6."
-    assert speech.computer_takes(state, Select((0,)), t) == "Bo takes 1."
+    assert speech.computer_takes(state, Select((0,)), t) == "Bo takes the 1."
     # A later bust ends the final round, and the game.
     state, said = press(state, (Select((0,)), RollAgain()), [2, 3, 4, 6, 6])
     assert state.over

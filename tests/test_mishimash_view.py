@@ -285,7 +285,7 @@ def test_a_bank_level_with_the_leader_says_level_not_a_loss() -> None:
     view = build_view(state, picked, t, coach_for=frozenset({1}))
     assert not view.bank_loses and view.bank_total == "total 2, level"
     assert any(
-        "a level at the end of the round leads to a sudden death" in line
+        "if it is still level at the end of the round, a sudden death follows" in line
         for line in view.coach.lines
     ), view.coach.lines
 

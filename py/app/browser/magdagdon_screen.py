@@ -47,7 +47,6 @@ from app.pure.magdagdon_view import (
     Tap,
     after_tap,
     build_view,
-    faces,
     power_moves,
     reroll_prompt,
     rule_error,
@@ -496,7 +495,7 @@ class MagdagdonScreen:
         self.render()
         back = undone.dice
         self.host.announce(
-            t("magdagdon.undone_throw", dice=faces(t, back)) if back else t("magdagdon.undone")
+            t("magdagdon.undone_throw", dice=t.faces(back)) if back else t("magdagdon.undone")
         )
         self._focus_play()
 

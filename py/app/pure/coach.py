@@ -80,7 +80,7 @@ def build_coach(
 
     reaching = [option for option in options if _solo_reaches(state, option.values)]
     best = reaching[0] if reaching else options[0]
-    dice = " ".join(map(str, best.values))
+    dice = t.faces(best.values)
     if reaching:  # X15: the record is the turns; more points than the target count for nothing
         lines = [t("coach.solo_best", dice=dice)]
     elif need is None:
@@ -165,7 +165,7 @@ def _to_win(state: State, picked: frozenset[int], t: Translator) -> CoachView:
     exact chance to win of BANK or ROLL AGAIN after it, a tie valued as its sudden death."""
     worth = computer.chances_by_selection(state)
     best = computer.best_to_win(worth, state.dice)
-    dice = " ".join(map(str, best))
+    dice = t.faces(best)
     lines = [t("coach.best_chance", dice=dice, value=percent(t, worth[best]))]
     chosen = tuple(sorted(state.dice[i] for i in picked))
     if chosen not in worth:

@@ -186,6 +186,11 @@ class Translator:
             category = f"{key}.other"
         return self(category, **{"n": self.number(n), **params})
 
+    def faces(self, values: Sequence[int]) -> str:
+        """Dice named by their faces in a sentence, listed ("1, 5 and 5"): audits read "1 3" as
+        13, and "takes 1" as one die."""
+        return self.list_names([self.number(value) for value in values])
+
     def plural_names(self, key: str, names: Sequence[str], **params: object) -> str:
         """A message about some people: {names} is their list in the language's own form
         ("Ana and Bo"), and the message agrees with how many they are (`key.one` for one)."""

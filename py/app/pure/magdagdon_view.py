@@ -8,7 +8,6 @@ the screen only carries it out (`after_tap` gives the selection that follows).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from app.pure.i18n import Translator
@@ -309,15 +308,10 @@ def reroll_prompt(state: State, t: Translator) -> str:
     again = [state.dice[die] for die in state.throwing]
     staged = {die for die, _ in state.staged}
     kept = [v for i, v in enumerate(state.dice) if i not in state.throwing and i not in staged]
-    said = t.plural("table.entry.reroll", len(again), dice=faces(t, again))
+    said = t.plural("table.entry.reroll", len(again), dice=t.faces(again))
     if kept:
-        said += " " + t.plural("table.entry.keep", len(kept), dice=faces(t, kept))
+        said += " " + t.plural("table.entry.keep", len(kept), dice=t.faces(kept))
     return said
-
-
-def faces(t: Translator, values: Sequence[int]) -> str:
-    """Dice said by their faces, listed ("1 and 3"): an audit read "1 3" as 13."""
-    return t.list_names([str(value) for value in values])
 
 
 def undo_entry(state: State) -> Undone | None:

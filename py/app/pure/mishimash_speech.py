@@ -51,13 +51,12 @@ def selection(view: MishimashView, picked: Sequence[int], t: Translator) -> str:
         text = f"{text}."
     if not picked:
         return f"{t('mishimash.say.picked_none')} {text}"
-    faces = t.list_names([t.number(face) for face in picked])
-    return f"{t('mishimash.say.picked', dice=faces)} {text}"
+    return f"{t('mishimash.say.picked', dice=t.faces(picked))} {text}"
 
 
 def computer_takes(state: State, chosen: Select, t: Translator) -> str:
     """A computer player shows the dice it takes before it plays them."""
-    dice = ", ".join(str(state.dice[i]) for i in chosen.dice)
+    dice = t.faces([state.dice[i] for i in chosen.dice])
     return t("mishimash.computer.takes", name=state.players[state.current], dice=dice)
 
 
