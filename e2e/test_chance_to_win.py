@@ -156,7 +156,7 @@ def test_a_tie_in_reach_is_worth_its_sudden_death_in_the_page(page: Page, base_u
     expect(lines.filter(has_text="Chance to win: bank now")).to_have_text(
         "Chance to win: bank now 63.4% · roll on 55.6%.", timeout=AT_ONCE_MS
     )
-    expect(lines.first).to_have_text("Best play takes the 1, 1 and 1: a 72.2% chance to win.")
+    expect(lines.first).to_have_text("Best play takes the 1, 1, and 1: a 72.2% chance to win.")
     # A play-tester read "total 10.5" under "To beat: 10.5" as a loss: BANK says level, and
     # the coach what a level leads to.
     expect(page.locator("#ms-bank")).to_contain_text("total 10.5, level")
