@@ -69,6 +69,7 @@ NOT_COUNTED = {
     "mishimash.bank_total": "a label's value: total 27.5",
     "mishimash.bank_short": "labelled values: total 1, short of 10.5",
     "mishimash.bank_level": "a label's value: total 2, level",
+    "confirm.mishimash.bank_loses.text": "totals: BANK now leaves you on 3, short of 4",
     "table.sheet.corrected": "a signed amount as a label: corrected +5",
     "table.correct.bad_points": "the text typed, quoted: not “5x”",
     "magdagdon.turn": "ordinal label: Turn 3",

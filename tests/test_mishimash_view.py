@@ -290,6 +290,25 @@ def test_a_bank_level_with_the_leader_says_level_not_a_loss() -> None:
     ), view.coach.lines
 
 
+def test_a_bank_that_loses_for_sure_is_asked_about_first() -> None:
+    """X16: helper-15 found a certain-loss BANK one tap away, a finger's slip from ending a
+    final round that rolling on could still win. The view holds the question the page asks
+    first; a level or a pass asks nothing."""
+    from cubiri import dice as seeded
+    from tests.typed_games import play
+
+    state = engine.new_game(["Ana", "Bo"], 2, 0, seeded.TYPED)
+    state = play(state, [1, 1, 2, 3, 4, 6], (0, 1), "bank")  # Ana 2: the final round
+    state = play(state, [1, 1, 2, 3, 4, 6])  # Bo: one 1 is short, both are level
+    one = tap_die(state.dice, frozenset(), 0)
+    assert build_view(state, one, t).bank_confirm == (
+        "BANK now leaves you on 1, short of 2: you cannot win then. ROLL AGAIN still can."
+    )
+    assert build_view(state, tap_die(state.dice, one, 1), t).bank_confirm == ""
+    race = play(engine.new_game(["Ana", "Bo"], 50, 0, seeded.TYPED), [1, 2, 2, 3, 4, 6])
+    assert build_view(race, tap_die(race.dice, frozenset(), 0), t).bank_confirm == ""
+
+
 def test_roll_again_says_its_dice_once_a_selection_is_picked() -> None:
     """A play-tester read "ROLL AGAIN · 6 dice" on the button before any die was picked: it
     names its dice once a selection says how many, as BANK its points."""

@@ -17,4 +17,12 @@ class Host(Protocol):
 
     def notify(self, key: str) -> None: ...  # the message's key: said again on a switch
 
-    def ask(self, text: str, on_ok: Callable[[], None], return_to: Any = None) -> None: ...
+    def ask(
+        self,
+        text: str,
+        on_ok: Callable[[], None],
+        return_to: Any = None,
+        title: str = "confirm.new_game.title",
+        ok: str = "confirm.ok",
+        keep_playing_first: bool = False,
+    ) -> None: ...

@@ -126,7 +126,17 @@ class MishimashScreen:
         """A click on ROLL / BANK / ROLL AGAIN plays what the shown view says it plays, unless
         it is the second click of a double click or the button has just changed under the
         finger (issue 15: a double tap on BANK must not ROLL for the next player)."""
-        return self._guarded(name, lambda _event: self.play(self._shown(button)))
+        return self._guarded(name, lambda _event: self._press(button))
+
+    def _press(self, button: str) -> None:
+        """BANK where it is a certain loss asks first (`MishimashView.bank_confirm`)."""
+        moves, view = self._shown(button), self.last_view
+        if button == "bank" and moves and view is not None and view.bank_confirm:
+            ask = "confirm.mishimash.bank_loses"
+            play = partial(self.play, moves)
+            self.host.ask(view.bank_confirm, play, None, f"{ask}.title", f"{ask}.ok", True)
+            return
+        self.play(moves)
 
     def _guarded(self, name: str, handler: Any) -> Any:
         def guarded(event: Any) -> None:

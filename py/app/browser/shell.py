@@ -356,9 +356,30 @@ class Shell:
 
         render_scores(document.getElementById("scores-body"), self.t)
 
-    def ask(self, text: str, on_ok: Callable[[], None], return_to: Any = None) -> None:
-        """The confirm dialog: NEW GAME runs `on_ok`, KEEP PLAYING (or Escape) changes nothing;
-        the focus then goes back to `return_to` (by default, what had it) if it was lost."""
+    def ask(
+        self,
+        text: str,
+        on_ok: Callable[[], None],
+        return_to: Any = None,
+        title: str = "confirm.new_game.title",
+        ok: str = "confirm.ok",
+        keep_playing_first: bool = False,
+    ) -> None:
+        """The confirm dialog: its OK (by default NEW GAME) runs `on_ok`, KEEP PLAYING (or
+        Escape) changes nothing; the focus then goes back to `return_to` (by default, what had
+        it) if it was lost. `title` and `ok` are the keys of its heading and its OK, kept as
+        the elements' data-i18n so that a change of language says them anew.
+        `keep_playing_first`: KEEP PLAYING is the bright button, the OK plain (a move to think
+        twice about, not a wish confirmed)."""
+        for element_id, key in (("confirm-title", title), ("confirm-ok", ok)):
+            element = document.getElementById(element_id)
+            element.dataset.i18n = key
+            element.textContent = self.t(key)
+        bright, plain = ("confirm-cancel", "confirm-ok")
+        if not keep_playing_first:
+            bright, plain = plain, bright
+        document.getElementById(bright).className = "primary"
+        document.getElementById(plain).className = "ghost"
         self.confirm.ask(text, on_ok, return_to)
 
     # Handlers: translate the event into a navigation, then render ----------------------------

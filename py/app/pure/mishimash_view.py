@@ -111,6 +111,9 @@ class MishimashView:
     coach: CoachView = field(default_factory=CoachView)
     dice_open: bool = False  # the dice can be tapped: the engine offers selections now
     waiting: Waiting | None = None  # a throw waiting for its dice: no dice to show or take
+    # Where BANK is a certain loss, the question asked before it is played (helper-15: a
+    # single tap on it, a finger's slip, ended a final round that rolling on could still win).
+    bank_confirm: str = ""
 
 
 def points(t: Translator, halves: int) -> str:
@@ -207,6 +210,7 @@ def build_view(
         else CoachView(),
         dice_open=selecting and person,  # a computer's dice are watched, never tapped
         waiting=waiting,
+        bank_confirm=_bank_confirm(state, decided, t) if decided is not None else "",
     )
 
 
@@ -228,6 +232,17 @@ def _bank_total(state: State, decided: State, t: Translator) -> str:
         assert best is not None
         return t("mishimash.bank_short", total=total, best=points(t, best))
     return t("mishimash.bank_total", total=total)
+
+
+def _bank_confirm(state: State, decided: State, t: Translator) -> str:
+    """The question before a BANK that is a certain loss (X16, X17): the total it leaves, and
+    the total it falls short of; "" where BANK can still win."""
+    if not _bank_loses(decided):
+        return ""
+    best = _best_rival(state)
+    assert best is not None
+    total = points(t, state.totals[state.current] + decided.turn_halves)
+    return t("confirm.mishimash.bank_loses.text", total=total, best=points(t, best))
 
 
 def _best_rival(state: State) -> int | None:
