@@ -5,19 +5,17 @@ questions keep their own words."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from pathlib import Path
+from playwright.sync_api import Browser, expect
 
-from playwright.sync_api import Page, expect
-
+from e2e.a11y import axe_violations, new_page, sideways_overflow
+from e2e.conftest import SCREENSHOTS, WALKTHROUGH_SEEN
 from e2e.taps import tap
 from e2e.test_real_dice import ONES, logged, ready, start, take, throw
 
 
-def test_a_bank_that_loses_for_sure_asks_first(
-    page: Page, base_url: str, shot: Callable[[str], Path]
-) -> None:
-    page.set_viewport_size({"width": 320, "height": 640})
+def test_a_bank_that_loses_for_sure_asks_first(browser: Browser, base_url: str) -> None:
+    page = new_page(browser, base_url, "en", {"width": 320, "height": 640})
+    page.context.add_init_script(WALKTHROUGH_SEEN)
     ready(page, base_url + "#mishimash")
     start(page, ["Ana", "Bo"], 2)
     throw(page, ONES)
@@ -38,7 +36,9 @@ def test_a_bank_that_loses_for_sure_asks_first(
     expect(dialog.get_by_role("button", name="BANK ANYWAY")).to_have_class("ghost")
     expect(dialog.get_by_role("button", name="KEEP PLAYING")).to_have_class("primary")
     expect(dialog.get_by_role("button", name="KEEP PLAYING")).to_be_focused()
-    shot("mishimash-bank-that-loses-asks-320")
+    page.screenshot(path=str(SCREENSHOTS / "mishimash-bank-that-loses-asks-320.png"))
+    assert axe_violations(page) == []
+    assert sideways_overflow(page) == 0
     page.keyboard.press("Escape")
     expect(dialog).to_be_hidden()
     assert logged(page) == before  # nothing played
