@@ -18,6 +18,14 @@ Policy = Callable[[engine.State], tuple[tuple[int, ...], str]]
 PRESETS = {250, 500, 1000, 2000}
 
 
+def press_bank(page: Page, decided: engine.State) -> None:
+    """BANK as a person presses it at `decided` (the selection taken): where that is a certain
+    loss (X16, X17) the page asks first, and the answer here is its OK, BANK ANYWAY."""
+    tap(page.locator("#ms-bank"))
+    if engine.bank_falls_short(engine.points_to_pass(decided), decided.turn_halves / 2):
+        tap(page.locator("#confirm-ok"))
+
+
 def best_selection(state: engine.State) -> tuple[int, ...]:
     options = engine.legal_selections(state.dice)
     return max(options, key=lambda s: selection_halves(state.dice, [state.dice[i] for i in s]) or 0)
@@ -145,9 +153,11 @@ class MishimashDriver:
 
     def commit(self, selection: tuple[int, ...], choice: str) -> None:
         self.pick(selection)
-        button = "#ms-bank" if choice == "bank" else "#ms-again"
-        tap(self.page.locator(button))
         self.state = engine.play(self.state, engine.Select(selection))
+        if choice == "bank":
+            press_bank(self.page, self.state)
+        else:
+            tap(self.page.locator("#ms-again"))
         action = engine.Bank() if choice == "bank" else engine.RollAgain()
         self.state = engine.play(self.state, action)
         if self.state.phase is engine.Phase.SELECT:

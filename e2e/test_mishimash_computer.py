@@ -12,6 +12,7 @@ from app.pure.i18n import load_translator
 from cubiri.mishimash import computer
 from cubiri.mishimash import game as engine
 from e2e.conftest import PHONE, PageLog, both_sizes
+from e2e.mishimash_driver import press_bank
 
 Open = Callable[[str], Page]
 Shot = Callable[[str], Path]
@@ -69,8 +70,9 @@ def test_a_person_and_two_computers_play_to_the_winner(
             take = engine.legal_selections(state.dice)[0]
             for index in take:
                 page.locator(f"#ms-die-{index}").click()
-            page.locator("#ms-bank").click()
-            state = engine.play(engine.play(state, engine.Select(take)), engine.Bank())
+            state = engine.play(state, engine.Select(take))
+            press_bank(page, state)
+            state = engine.play(state, engine.Bank())
     assert state.over and state.winner is not None
     winner = state.players[state.winner]
     expect(page.locator("#ms-result")).to_have_text(f"{winner} wins!", timeout=60_000)
