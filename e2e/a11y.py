@@ -160,6 +160,42 @@ def sideways_overflow(page: Page) -> int:
     )
 
 
+def broken_words(page: Page, scope: str) -> list[str]:
+    """Table cells under `scope` too narrow for a word of theirs, which the page then breaks
+    inside the word (an audit read "Ponto|s" and "Co|m|pu|ta|do|r" at 320 px): each cell and
+    the word. Words are split where a line may break (spaces, after a hyphen or a slash)."""
+    found: list[str] = page.evaluate(
+        """scope => {
+            const out = [];
+            const pen = document.createElement('canvas').getContext('2d');
+            for (const cell of document.querySelectorAll(`${scope} th, ${scope} td`)) {
+                if (cell.closest('[hidden], .visually-hidden, [aria-hidden=true]')) continue;
+                if (!cell.getBoundingClientRect().width) continue;
+                const box = getComputedStyle(cell);
+                const room = cell.clientWidth - parseFloat(box.paddingLeft)
+                    - parseFloat(box.paddingRight);
+                const texts = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+                for (let node = texts.nextNode(); node; node = texts.nextNode()) {
+                    const style = getComputedStyle(node.parentElement);
+                    if (node.parentElement.closest('.visually-hidden')) continue;
+                    pen.font = style.font;
+                    const spacing = parseFloat(style.letterSpacing) || 0;
+                    for (let word of node.textContent.split(/[ \\t\\n\\r]+|(?<=[-\\u2010\\/])/)) {
+                        if (!word) continue;
+                        if (style.textTransform === 'uppercase') word = word.toUpperCase();
+                        const width = pen.measureText(word).width + spacing * word.length;
+                        const where = cell.closest('[id]');
+                        if (width > room + 1) out.push(`${where ? where.id : ''} ${word}`);
+                    }
+                }
+            }
+            return out;
+        }""",
+        scope,
+    )
+    return found
+
+
 def clipped(page: Page, scope: str) -> list[str]:
     """Visible elements under `scope` whose own text is cut: wider than their box, or past the
     viewport's right edge."""

@@ -19,6 +19,7 @@ from cubiri.magdagdon import game as magdagdon
 from cubiri.mishimash import game as mishimash
 from e2e.a11y import (
     axe_violations,
+    broken_words,
     clipped,
     focus_report,
     new_page,
@@ -301,6 +302,9 @@ def walk(browser: Browser, base_url: str, language: str) -> Sweep:
                 cut = clipped(page, "body")
                 if cut:
                     seen.reflow[f"{where} clipped"] = cut
+                broken = broken_words(page, "body") if size["width"] >= 320 else []
+                if broken:  # at 195 px a long word may have to break
+                    seen.reflow[f"{where} broken"] = broken
             page.set_viewport_size(PHONE)
         if language in AXE_LANGUAGES:
             seen.axe = axe_violations(page)

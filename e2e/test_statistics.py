@@ -13,7 +13,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from app.pure import history
 from cubiri.mishimash.computer import LEVEL_NAMES
-from e2e.a11y import axe_violations, new_page, open_at
+from e2e.a11y import axe_violations, broken_words, new_page, open_at
 from e2e.conftest import PHONE, READY, READY_TIMEOUT_MS, both_sizes
 from tests.playouts import mishimash_playout
 from tests.test_stats_view import played
@@ -99,6 +99,9 @@ def test_statistics_fit_a_phone_in_every_language(browser: Browser, base_url: st
             )
             assert wide == [], (language, width)
             assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+            # An audit read "Co|m|pu|ta|do|r ou|sa|do" down the wins table at 320 px.
+            broken = broken_words(page, "#statistics-body")
+            assert broken == [], (language, width, broken)
         page.context.close()
 
 
