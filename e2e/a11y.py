@@ -178,7 +178,8 @@ def broken_words(page: Page, scope: str) -> list[str]:
                 for (let node = texts.nextNode(); node; node = texts.nextNode()) {
                     const style = getComputedStyle(node.parentElement);
                     if (node.parentElement.closest('.visually-hidden')) continue;
-                    pen.font = style.font;
+                    pen.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} `
+                        + style.fontFamily;  // the computed `font` shorthand is empty
                     const spacing = parseFloat(style.letterSpacing) || 0;
                     for (let word of node.textContent.split(/[ \\t\\n\\r]+|(?<=[-\\u2010\\/])/)) {
                         if (!word) continue;

@@ -332,6 +332,8 @@ class MagdagdonScreen:
             self.session.remember(self.saved())  # the die picked, kept across a reload
         self.render()
         self.focus.after(tap, self.state, self.last_view)
+        if self.last_view is not None and self.last_view.waiting is not None:
+            self.entry.in_view()  # a throw to enter: the focus showed its first face only
         self.tour.take_focus()
 
     def _play(self, action: Action) -> engine.State | None:

@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
-from js import document
+from js import document, window
 
 from app.browser.dom import absent, by_id, element, listen
 from app.browser.feel import show_face
@@ -170,6 +170,18 @@ class DiceEntry:
         played the throw), nor the field "Dice" (it opens a phone's keyboard)."""
         self._el("entry-prompt").focus()
 
+    def in_view(self) -> None:
+        """The panel scrolled, as little as it takes, to show it down to USE THESE DICE (and a
+        refusal above it), its prompt kept in view: helper-17 at 320×568 saw only a sliver of
+        MAGDAGDON's USE THESE DICE, and a refusal below the screen's bottom."""
+        panel = self._el("entry")
+        if panel.hidden:
+            return
+        margin, box = 8, panel.getBoundingClientRect()
+        shift = min(max(0.0, box.bottom - (window.innerHeight - margin)), box.top - margin)
+        if abs(shift) >= 1:
+            window.scrollBy(0, shift)
+
     def _typed(self) -> str:
         return str(self._el("entry-text").value).strip()
 
@@ -214,6 +226,7 @@ class DiceEntry:
         if message:
             field.setAttribute("aria-invalid", "true")
             field.setAttribute("aria-describedby", f"{self.prefix}-entry-error")
+            self.in_view()
         else:
             field.removeAttribute("aria-invalid")
             field.removeAttribute("aria-describedby")
