@@ -1,15 +1,17 @@
 """helper-17 at 320×568, MAGDAGDON with real dice: after ROLL only a sliver of USE THESE DICE
 showed at the screen's bottom, and a refused entry's message was cut off or wholly below it
 (MISHIMASH's entry already scrolled itself into view). The entry now shows from its prompt
-to USE THESE DICE, the refusal included."""
+to USE THESE DICE, the refusal included; ACCEPT MAGDAGDON's CANCEL is where the finger is."""
 
 from __future__ import annotations
 
 import pytest
 from playwright.sync_api import Page, expect
 
+from cubiri.magdagdon import game as engine
 from e2e.conftest import READY, READY_TIMEOUT_MS
 from e2e.taps import tap
+from e2e.test_real_dice_magdagdon import TableDriver
 
 SMALL = {"width": 320, "height": 568}
 
@@ -45,3 +47,32 @@ def test_a_magdagdon_throw_to_enter_shows_its_entry_on_a_small_phone(
     page.screenshot(path=f"e2e/screenshots/magdagdon-entry-refused-{language}-320x568.png")
     for selector in ("#md-entry-text", "#md-entry-error", "#md-entry-use"):
         assert wholly_in_view(page, selector), selector
+
+
+def test_accept_magdagdon_with_powers_left_has_its_cancel_in_view(
+    page: Page, base_url: str
+) -> None:
+    """helper-17 at 320×568: ACCEPT MAGDAGDON with powers left asks for the RUIN's cell and says
+    "press CANCEL to try one first", but that CANCEL, in the powers' panel, sat below the
+    screen's bottom. The button just pressed is now the CANCEL, under the dice."""
+    page.set_viewport_size(SMALL)
+    page.goto(base_url + "#magdagdon")
+    page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
+    page.locator("#md-real-dice").check()
+    driver = TableDriver(page, "peaceful")
+    driver.play_turn()
+    driver.wanted = engine.Phase.MAGDAGDON  # the second throw fits nowhere
+    driver.roll()
+    primary = page.locator("#md-primary")
+    expect(primary).to_have_text("ACCEPT MAGDAGDON")
+    tap(primary)
+    expect(page.locator("#md-message")).to_contain_text("press CANCEL to try one first")
+    expect(primary).to_have_text("CANCEL")
+    expect(page.locator("#md-cancel")).to_be_hidden()  # one CANCEL
+    page.wait_for_timeout(300)
+    page.screenshot(path="e2e/screenshots/magdagdon-accept-asks-320x568.png")
+    for selector in ("#md-message", "#md-primary"):
+        assert wholly_in_view(page, selector), selector
+    tap(primary)
+    expect(primary).to_have_text("ACCEPT MAGDAGDON")
+    expect(page.locator("#md-message")).not_to_contain_text("press CANCEL")

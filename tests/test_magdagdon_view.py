@@ -170,7 +170,10 @@ def test_accept_magdagdon_with_powers_left_is_final_only_at_the_ruins_cell() -> 
     view = build_view(state, asking, t)
     assert view.message.startswith("Pick the empty cell that becomes a RUIN (−15), for good.")
     assert "You still have 3 Majda Powers: press CANCEL" in view.message
-    assert view.primary_tap is None and view.powers.cancel == CancelAccept()
+    # Its CANCEL is the button just pressed, under the dice (helper-17: the powers' CANCEL the
+    # message names sat below a 320×568 screen's bottom), and the only one.
+    assert view.primary == "CANCEL" and view.primary_tap == CancelAccept()
+    assert view.powers.cancel is None
     assert view.powers.reroll is None and all(d.tap is None for d in view.dice)
     assert {c.tap for c in view.cells if c.tap} == {AcceptAt(i) for i in range(1, 15)}
     assert view.cells[1].label == "Row 1, column 2: empty, tap to make it a RUIN"

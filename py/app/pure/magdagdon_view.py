@@ -225,7 +225,7 @@ class MagdagdonView:
     message: str
     tone: str  # "info", "danger", "done"
     primary: str  # the label of the main button
-    primary_tap: Roll | Confirm | AcceptMagdagdon | StartAccept | NewGame | None
+    primary_tap: Roll | Confirm | AcceptMagdagdon | StartAccept | CancelAccept | NewGame | None
     powers: PowerView
     end: EndView | None = None
     waiting: WaitingView | None = None  # a throw waits for its dice
@@ -281,7 +281,7 @@ def build_view(state: State, picked: Picked, t: Translator) -> MagdagdonView:
         dice=[] if waiting is not None else _dice(state, picked, t),
         message=waiting.message if waiting is not None else _message(state, picked, t),
         tone={"magdagdon": "danger", "ruin": "danger", "over": "done"}.get(phase.value, "info"),
-        primary=_primary_label(state, t),
+        primary=t("magdagdon.cancel") if accepting(state, picked) else _primary_label(state, t),
         primary_tap=_primary_tap(state, picked),
         powers=_powers(state, picked, t),
         end=_end(state, t) if phase is Phase.OVER else None,
@@ -394,13 +394,15 @@ def _cell_taps(state: State, picked: Picked) -> dict[int, Stage | Unstage | Plac
 
 def _primary_tap(
     state: State, picked: Picked
-) -> Roll | Confirm | AcceptMagdagdon | StartAccept | NewGame | None:
+) -> Roll | Confirm | AcceptMagdagdon | StartAccept | CancelAccept | NewGame | None:
     if state.phase is Phase.OVER:
         return NewGame()
     offered = legal_actions(state)
     if _accept_asks(offered):
-        # ACCEPT is final: with powers left it first asks for the RUIN's cell, undoably.
-        return None if picked.accepting else StartAccept()
+        # ACCEPT is final: with powers left it first asks for the RUIN's cell, undoably; the
+        # button pressed is then its CANCEL, where the finger is (helper-17 at 320×568: the
+        # powers' CANCEL the message named sat below the screen's bottom).
+        return CancelAccept() if picked.accepting else StartAccept()
     return next((a for a in offered if isinstance(a, Roll | Confirm | AcceptMagdagdon)), None)
 
 
@@ -529,11 +531,7 @@ def _powers(state: State, picked: Picked, t: Translator) -> PowerView:
         reroll_label=t.plural("magdagdon.reroll_count", chosen)
         if picked.rerolling and chosen
         else t("magdagdon.reroll"),
-        cancel=CancelReroll()
-        if picked.rerolling
-        else CancelAccept()
-        if accepting(state, picked)
-        else None,
+        cancel=CancelReroll() if picked.rerolling else None,
         status=status,
         hint=hint,
     )
