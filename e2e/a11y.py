@@ -161,14 +161,16 @@ def sideways_overflow(page: Page) -> int:
 
 
 def broken_words(page: Page, scope: str) -> list[str]:
-    """Table cells under `scope` too narrow for a word of theirs, which the page then breaks
-    inside the word (an audit read "Ponto|s" and "Co|m|pu|ta|do|r" at 320 px): each cell and
-    the word. Words are split where a line may break (spaces, after a hyphen or a slash)."""
+    """Table cells and buttons under `scope` too narrow for a word of theirs, which the page
+    then breaks inside the word or lets overflow (an audit read "Ponto|s" and
+    "Co|m|pu|ta|do|r" at 320 px): each one and the word. Words are split where a line may
+    break (spaces, after a hyphen or a slash)."""
     found: list[str] = page.evaluate(
         """scope => {
             const out = [];
             const pen = document.createElement('canvas').getContext('2d');
-            for (const cell of document.querySelectorAll(`${scope} th, ${scope} td`)) {
+            const cells = `${scope} th, ${scope} td, ${scope} button`;
+            for (const cell of document.querySelectorAll(cells)) {
                 if (cell.closest('[hidden], .visually-hidden, [aria-hidden=true]')) continue;
                 if (!cell.getBoundingClientRect().width) continue;
                 const box = getComputedStyle(cell);

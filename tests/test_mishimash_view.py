@@ -315,7 +315,8 @@ def test_roll_again_says_its_dice_once_a_selection_is_picked() -> None:
     state = rolled(game(["Ana", "Bo"]), [2, 2, 4, 2, 6, 1])
     assert build_view(state, frozenset(), t).roll_again_label == "ROLL AGAIN"
     view = build_view(state, tap_die(state.dice, frozenset(), 5), t)
-    assert view.roll_again_label == "ROLL AGAIN\u00a0· 5\u00a0dice"  # kept on its lines
+    assert view.roll_again_label == "ROLL AGAIN"
+    assert view.roll_again_dice == "5\u00a0dice"  # under the label, as BANK's total
 
 
 def test_the_total_to_beat_counts_the_turns_points_so_far() -> None:

@@ -710,18 +710,9 @@ class MishimashScreen:
         by_id("ms-actions").hidden = rolling
         bank.textContent, bank.disabled = view.bank_label, view.bank is None
         bank.dataset.loses = "true" if view.bank_loses else "false"
-        if view.bank_total:
-            # Read with a pause, "BANK 3, total 3" (an audit heard "BANK 3 total 3" from the two
-            # lines): a hidden comma, as an aria-label would not hold the visible text whole.
-            pause = document.createElement("span")
-            pause.className = "visually-hidden"
-            pause.textContent = ","
-            bank.appendChild(pause)
-            total = document.createElement("small")
-            total.className = "ms-odds"
-            total.textContent = view.bank_total
-            bank.appendChild(total)
+        _second_line(bank, view.bank_total)
         again.textContent, again.disabled = view.roll_again_label, view.roll_again is None
+        _second_line(again, view.roll_again_dice, view.coach.roll_again)
         guard = self.guard
         guard.show(roll, "roll" if view.roll is not None else None)
         guard.show(bank, "bank" if view.bank is not None else None)
@@ -735,11 +726,6 @@ class MishimashScreen:
             guard.hold(again)
         if over and game_shown and not over_shown:
             guard.hold(by_id("ms-new"))
-        if view.coach.roll_again:
-            odds = document.createElement("small")
-            odds.className = "ms-odds"
-            odds.textContent = view.coach.roll_again
-            again.appendChild(odds)
         coach = by_id("ms-coach")
         coach.replaceChildren()
         for line in view.coach.lines:
@@ -779,6 +765,23 @@ def _started(state: engine.State) -> engine.State:
 # Room kept under the coach's first line for the lines a pick adds (bank now · roll on, ends
 # level, who still plays): about four lines of a 320 px phone.
 COACH_ROOM = 200
+
+
+def _second_line(button: Any, *texts: str) -> None:
+    """A button's small lines under its label (BANK's total; ROLL AGAIN's dice, then its bust
+    chance: on one line they broke inside words at 320 px, helper-17), each read after a
+    pause, "BANK 3, total 3" (an audit heard "BANK 3 total 3"): a hidden comma, as an
+    aria-label would not hold the visible text whole."""
+    for text in texts:
+        if not text:
+            continue
+        pause = document.createElement("span")
+        pause.className = "visually-hidden"
+        pause.textContent = ","
+        line = document.createElement("small")
+        line.className = "ms-odds"
+        line.textContent = text
+        button.append(pause, line)
 
 
 def _turn_in_view(target: Any) -> None:

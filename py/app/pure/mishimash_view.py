@@ -104,6 +104,10 @@ class MishimashView:
     bank_loses: bool
     roll_again: Moves | None
     roll_again_label: str
+    # How many dice it throws, under its label as BANK's total is under BANK ("" before a
+    # selection): on one line with the name, "ROLL / AGAIN · / 4 dice" stood a word a line
+    # on a 320 px phone (helper-17).
+    roll_again_dice: str
     standings: list[tuple[str, str, str]]  # (rank, name, total) once over; ties share a rank
     result: str
     how: str = ""  # once over: won in the final round, or in sudden death
@@ -197,10 +201,11 @@ def build_view(
         bank_loses=decided is not None and _bank_loses(decided),
         roll_again=(*select, RollAgain()) if _offers(then, RollAgain) and person else None,
         # How many dice it throws once a selection says so (a play-tester read "ROLL AGAIN ·
-        # 6 dice" on the button before any die was picked), as BANK's points.
-        roll_again_label=t.plural("mishimash.roll_again_dice", decided.dice_left)
+        # 6 dice" on the button before any die was picked), as BANK's total.
+        roll_again_label=t("mishimash.roll_again"),
+        roll_again_dice=t.plural("mishimash.again_dice", decided.dice_left)
         if decided is not None
-        else t("mishimash.roll_again"),
+        else "",
         standings=_standings(state, t) if phase is Phase.OVER else [],
         result=_result(state, t) if phase is Phase.OVER else "",
         how=_how(state, t) if phase is Phase.OVER else "",
