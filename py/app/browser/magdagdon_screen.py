@@ -40,6 +40,7 @@ from app.pure.magdagdon_help import Hint, hint_text
 from app.pure.magdagdon_speech import accept_asked, announcement, happenings
 from app.pure.magdagdon_view import (
     AcceptAt,
+    CancelReroll,
     MagdagdonView,
     NewGame,
     Picked,
@@ -592,6 +593,12 @@ class MagdagdonScreen:
             or (previous.phase, previous.powers.cancel) != ("magdagdon", powers.cancel)
         ):
             _bring_into_view(by_id("md-powers") if powers.visible else primary)
+        elif isinstance(powers.cancel, CancelReroll) and (
+            previous is None or previous.powers.cancel != powers.cancel
+        ):
+            # REROLL's message names REROLL, under the dice (helper-17 at 320×568 saw it cut
+            # in half at the screen's bottom).
+            _bring_into_view(by_id("md-powers"))
         self.last_view = view
         if self.tour.active:
             self.tour.update(self._tour_facts(state))

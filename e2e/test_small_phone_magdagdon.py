@@ -1,7 +1,8 @@
-"""helper-17 at 320×568, MAGDAGDON with real dice: after ROLL only a sliver of USE THESE DICE
-showed at the screen's bottom, and a refused entry's message was cut off or wholly below it
-(MISHIMASH's entry already scrolled itself into view). The entry now shows from its prompt
-to USE THESE DICE, the refusal included; ACCEPT MAGDAGDON's CANCEL is where the finger is."""
+"""MAGDAGDON on a small phone, as helper-17 saw it at 320×568. With real dice, after ROLL only
+a sliver of USE THESE DICE showed at the screen's bottom, and a refused entry's message was cut
+off or wholly below it (MISHIMASH's entry already scrolled itself into view): the entry now
+shows from its prompt to USE THESE DICE, the refusal included. ACCEPT MAGDAGDON's CANCEL and
+REROLL, which the message names, are in view."""
 
 from __future__ import annotations
 
@@ -76,3 +77,19 @@ def test_accept_magdagdon_with_powers_left_has_its_cancel_in_view(
     tap(primary)
     expect(primary).to_have_text("ACCEPT MAGDAGDON")
     expect(page.locator("#md-message")).not_to_contain_text("press CANCEL")
+
+
+def test_reroll_shows_the_button_its_message_names(page: Page, base_url: str) -> None:
+    """helper-17 at 320×568: "Tap the dice to reroll, then press REROLL." with REROLL cut in
+    half at the screen's bottom."""
+    page.set_viewport_size(SMALL)
+    page.goto(base_url + "?seed=3#magdagdon")
+    page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
+    tap(page.locator("#md-primary"))  # ROLL
+    expect(page.locator("#md-die-0")).to_be_visible()
+    tap(page.locator("#md-reroll"))
+    expect(page.locator("#md-message")).to_contain_text("then press REROLL")
+    page.wait_for_timeout(300)
+    page.screenshot(path="e2e/screenshots/magdagdon-reroll-320x568.png")
+    for selector in ("#md-message", "#md-die-0", "#md-reroll", "#md-cancel"):
+        assert wholly_in_view(page, selector), selector
