@@ -151,6 +151,17 @@ def shape_contrast(page: Page, selector: str) -> float:
     return round(float(ratio), 2)
 
 
+def wholly_in_view(page: Page, selector: str) -> bool:
+    """Whether `selector` shows whole on the screen, from its top to its bottom."""
+    return bool(
+        page.evaluate(
+            """s => { const r = document.querySelector(s).getBoundingClientRect();
+                      return r.height > 0 && r.top >= 0 && r.bottom <= innerHeight; }""",
+            selector,
+        )
+    )
+
+
 def sideways_overflow(page: Page) -> int:
     """How many CSS px the page scrolls sideways (0: it reflows)."""
     return int(

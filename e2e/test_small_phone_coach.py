@@ -11,21 +11,12 @@ from collections.abc import Callable
 from playwright.sync_api import Page, expect
 
 from cubiri.mishimash import game as engine
+from e2e.a11y import wholly_in_view
 from e2e.conftest import READY, READY_TIMEOUT_MS
 from e2e.mishimash_driver import played_to, press_bank
 
 SMALL = {"width": 320, "height": 568}
 PLAYERS, TARGET = ["Ana", "Bo", "Cy"], 5
-
-
-def wholly_in_view(page: Page, selector: str) -> bool:
-    return bool(
-        page.evaluate(
-            """s => { const r = document.querySelector(s).getBoundingClientRect();
-                      return r.height > 0 && r.top >= 0 && r.bottom <= innerHeight; }""",
-            selector,
-        )
-    )
 
 
 def settled(page: Page) -> None:

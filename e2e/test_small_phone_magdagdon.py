@@ -10,21 +10,12 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from cubiri.magdagdon import game as engine
+from e2e.a11y import wholly_in_view
 from e2e.conftest import READY, READY_TIMEOUT_MS
 from e2e.taps import tap
 from e2e.test_real_dice_magdagdon import TableDriver
 
 SMALL = {"width": 320, "height": 568}
-
-
-def wholly_in_view(page: Page, selector: str) -> bool:
-    return bool(
-        page.evaluate(
-            """s => { const r = document.querySelector(s).getBoundingClientRect();
-                      return r.height > 0 && r.top >= 0 && r.bottom <= innerHeight; }""",
-            selector,
-        )
-    )
 
 
 @pytest.mark.parametrize("language", ["en", "vi"])
