@@ -152,6 +152,7 @@ def build_view(
     after = preview(state, picked) if selecting else None
     decided = state if _offers(offered, Bank) else after
     then = legal_actions(decided) if decided is not None else []  # where BANK / ROLL AGAIN stand
+    bank = _bank_outcome(state, decided) if decided is not None else None
     person = not computer
 
     dice = []
@@ -197,8 +198,8 @@ def build_view(
         bank_label=t("mishimash.bank_points", points=points(t, decided.turn_halves))
         if decided is not None
         else t("mishimash.bank"),
-        bank_total=_bank_total(state, decided, t) if decided is not None else "",
-        bank_loses=decided is not None and _bank_loses(decided),
+        bank_total=_bank_total(bank, t) if bank is not None else "",
+        bank_loses=bank is not None and bank.loses,
         roll_again=(*select, RollAgain()) if _offers(then, RollAgain) and person else None,
         # How many dice it throws once a selection says so (a play-tester read "ROLL AGAIN ·
         # 6 dice" on the button before any die was picked), as BANK's total.
@@ -215,39 +216,48 @@ def build_view(
         else CoachView(),
         dice_open=selecting and person,  # a computer's dice are watched, never tapped
         waiting=waiting,
-        bank_confirm=_bank_confirm(state, decided, t) if decided is not None else "",
+        bank_confirm=_bank_confirm(bank, t) if bank is not None else "",
     )
 
 
-def _bank_loses(decided: State) -> bool:
-    """Whether BANK at `decided` is a certain loss (the computers' rule: `bank_falls_short`)."""
-    return bank_falls_short(points_to_pass(decided), decided.turn_halves / 2)
+@dataclass(frozen=True)
+class _BankOutcome:
+    """What BANK at `decided` makes: the player's total (halves), the best of the others who
+    count (None in the race), and whether it is a certain loss (X16, X17: the computers' rule,
+    `bank_falls_short`)."""
+
+    total: int
+    best: int | None
+    loses: bool
 
 
-def _bank_total(state: State, decided: State, t: Translator) -> str:
+def _bank_outcome(state: State, decided: State) -> _BankOutcome:
+    loses = bank_falls_short(points_to_pass(decided), decided.turn_halves / 2)
+    total = state.totals[state.current] + decided.turn_halves
+    return _BankOutcome(total, _best_rival(state), loses)
+
+
+def _bank_total(bank: _BankOutcome, t: Translator) -> str:
     """BANK's line: the total it makes, and where that is a certain loss, the total it falls
     short of; where it is level with the best of the others, that (a play-tester read "total 2"
     under "To beat: 2" as a loss)."""
-    halves = state.totals[state.current] + decided.turn_halves
-    total = points(t, halves)
-    if halves == _best_rival(state):  # a level is no loss: it can lead to a sudden death
+    total = points(t, bank.total)
+    if bank.total == bank.best:  # a level is no loss: it can lead to a sudden death
         return t("mishimash.bank_level", total=total)
-    if _bank_loses(decided):
-        best = _best_rival(state)
-        assert best is not None
-        return t("mishimash.bank_short", total=total, best=points(t, best))
+    if bank.loses:
+        assert bank.best is not None
+        return t("mishimash.bank_short", total=total, best=points(t, bank.best))
     return t("mishimash.bank_total", total=total)
 
 
-def _bank_confirm(state: State, decided: State, t: Translator) -> str:
+def _bank_confirm(bank: _BankOutcome, t: Translator) -> str:
     """The question before a BANK that is a certain loss (X16, X17): the total it leaves, and
     the total it falls short of; "" where BANK can still win."""
-    if not _bank_loses(decided):
+    if not bank.loses:
         return ""
-    best = _best_rival(state)
-    assert best is not None
-    total = points(t, state.totals[state.current] + decided.turn_halves)
-    return t("confirm.mishimash.bank_loses.text", total=total, best=points(t, best))
+    assert bank.best is not None
+    total, best = points(t, bank.total), points(t, bank.best)
+    return t("confirm.mishimash.bank_loses.text", total=total, best=best)
 
 
 def _best_rival(state: State) -> int | None:
