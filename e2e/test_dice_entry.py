@@ -1,7 +1,7 @@
-"""What an audit of a table of real dice tripped on (issue 28's four-seat play-test): a throw
-typed in the field "Dice" left USE THESE DICE off, so only Enter took it; and entering the last
-die with the face buttons by keyboard turned the faces off under the focus, which fell to the
-page."""
+"""What audits of a table of real dice tripped on (issue 28's four-seat play-test): a throw
+typed in the field "Dice" left USE THESE DICE off, so only Enter took it; entering the last die
+with the face buttons by keyboard turned the faces off under the focus, which fell to the page;
+and dice tapped, then more typed, were thrown away without a word (helper-18)."""
 
 from __future__ import annotations
 
@@ -87,8 +87,9 @@ def test_a_throw_mended_after_undo_is_the_one_typed_and_each_turn_starts_empty(
     expect(page.locator("#ms-turn-of")).to_contain_text("Ana")
     expect(page.locator("#ms-entry-dice .die")).to_have_count(6)  # given back to mend
     expect(undo).to_be_hidden()  # Ana's throw was the first entry
+    expect(field).to_have_value("223466")  # the dice given back are the field's too
     field.fill("115523")
-    expect(page.locator("#ms-entry-dice .die")).to_have_count(0)  # one way at a time
+    expect(page.locator("#ms-entry-dice .die")).to_have_count(6)  # what is typed, shown
     tap(page.get_by_role("button", name="USE THESE DICE"))
     dice = page.locator("#ms-dice .die:not([hidden])")
     expect(dice).to_have_count(6)
@@ -110,3 +111,38 @@ def test_the_faces_stay_under_the_finger_at_the_first_tap(
     tap(face)
     expect(page.locator("#ms-entry-dice .die")).to_have_count(1)
     assert face.bounding_box() == before
+
+
+def expect_entered(page: Page, faces: str) -> None:
+    expect(page.locator("#ms-entry-dice .die .die-num")).to_have_text(list(faces))
+
+
+def test_dice_tapped_then_typed_are_one_throw(page: Page, base_url: str) -> None:
+    """Helper-18 at 320 px tapped 1 and 4, then typed 2346: the tapped dice went at the first
+    key, "4 of 6 dice entered" counted the typed ones, and USE THESE DICE said "This throw has
+    6 dice: 4 entered." The field and the dice shown are one entry: a tap writes its digit,
+    a key its die, and UNDO takes back the last change either way."""
+    page.set_viewport_size({"width": 320, "height": 568})
+    ready(page, base_url + "#mishimash")
+    start(page, ["Ana", "Bela"], 100)
+    field = page.get_by_role("textbox", name="Dice")
+    tap(page.locator("#ms-face-1"))
+    tap(page.locator("#ms-face-4"))
+    expect(field).to_have_value("14")
+    field.press("End")
+    field.press_sequentially("2346")
+    expect(field).to_have_value("142346")
+    expect_entered(page, "142346")
+    expect(page.locator("#ms-entry-progress")).to_have_text("6 of 6 dice entered")
+    tap(page.get_by_role("button", name="UNDO"))  # the last key
+    expect(field).to_have_value("14234")
+    expect_entered(page, "14234")
+    expect(page.locator("#ms-turn-of")).to_contain_text("Ana")
+    tap(page.locator("#ms-face-5"))
+    expect(field).to_have_value("142345")
+    tap(page.get_by_role("button", name="USE THESE DICE"))
+    expect(page.locator("#ms-entry")).to_be_hidden()
+    dice = page.locator("#ms-dice .die:not([hidden])")
+    assert [int(v) for v in dice.evaluate_all("ds => ds.map(d => d.dataset.value)")] == [
+        1, 4, 2, 3, 4, 5,
+    ]  # fmt: skip

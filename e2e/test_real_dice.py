@@ -460,7 +460,7 @@ def test_undo_takes_back_a_face_tapped_before_the_entry_before_it(
     for face in (5, 3):
         tap(page.get_by_role("button", name=f"Add a {face}"))
     tap(page.locator("#ms-undo"))
-    expect(page.locator("#announcer")).to_contain_text("Undone: the 3 tapped is taken back.")
+    expect(page.locator("#announcer")).to_contain_text("Undone: the 3 entered is taken back.")
     expect(entered).to_have_count(1)
     expect(page.locator("#ms-turn-of")).to_contain_text("Bela")
     page.reload()  # the face tapped is still there, and still taken back first (an audit's

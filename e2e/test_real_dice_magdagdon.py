@@ -165,7 +165,7 @@ def test_undo_takes_back_the_last_face_tapped_first(page: Page, base_url: str) -
     tap(page.get_by_role("button", name="Add a 5"))
     expect(entered).to_have_count(2)
     tap(undo)  # which face went, each time (an audit heard the same sentence every time)
-    expect(page.locator("#announcer")).to_contain_text("Undone: the 5 tapped is taken back.")
+    expect(page.locator("#announcer")).to_contain_text("Undone: the 5 entered is taken back.")
     expect(entered).to_have_count(1)
     expect(entered).to_have_attribute("aria-label", "Remove die no. 1, showing 2")
     expect(page.locator("#md-entry-progress")).to_have_text("1 of 4 dice entered")

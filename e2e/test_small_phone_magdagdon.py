@@ -84,3 +84,27 @@ def test_reroll_shows_the_button_its_message_names(page: Page, base_url: str) ->
     page.screenshot(path="e2e/screenshots/magdagdon-reroll-320x568.png")
     for selector in ("#md-message", "#md-die-0", "#md-reroll", "#md-cancel"):
         assert wholly_in_view(page, selector), selector
+
+
+def test_undo_by_keyboard_keeps_its_focus_in_view(page: Page, base_url: str) -> None:
+    """helper-18 at 320×568: a MAGDAGDON's +1 taken back by UNDO with the keyboard brought its
+    long message back, which pushed UNDO, still focused, below the bottom; a second Enter there
+    undid the throw, unseen."""
+    page.set_viewport_size(SMALL)
+    page.goto(base_url + "#magdagdon")
+    page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
+    page.locator("#md-real-dice").check()
+    driver = TableDriver(page, "peaceful")
+    driver.play_turn()
+    driver.wanted = engine.Phase.MAGDAGDON  # the second throw fits nowhere
+    driver.roll()
+    tap(page.locator("#md-die-0"))
+    tap(page.locator("#md-increase"))
+    undo = page.locator("#md-undo")
+    undo.focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("#announcer")).to_contain_text("Undone")
+    expect(undo).to_be_focused()
+    page.wait_for_timeout(300)  # any scroll settles
+    page.screenshot(path="e2e/screenshots/magdagdon-undo-focused-320x568.png")
+    assert wholly_in_view(page, "#md-undo")

@@ -60,7 +60,7 @@ LIST_PLACEHOLDERS = {"names"}
 NOT_COUNTED = {
     "table.entry.add": "a die's face: Add a 4",
     "mishimash.say.picked": "dice faces listed: Picked 1, 1 and 5",
-    "table.entry.undone_tap": "a die's face: the 4 tapped is taken back",
+    "table.entry.undone_tap": "a die's face: the 4 entered is taken back",
     "table.entry.undone_removed": "a die's face: the 4 is back",
     "table.entry.remove": "a place and a die's face: Remove die no. 2, showing 4",
     "table.sheet.round": "ordinal label: Round 3",

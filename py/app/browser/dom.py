@@ -20,6 +20,14 @@ def by_id(name: str) -> Any:
     return document.getElementById(name)
 
 
+def into_view(element: Any) -> None:
+    """`element` scrolled just into view, as little as it takes (none where it shows whole)."""
+    from js import Object
+    from pyodide.ffi import to_js
+
+    element.scrollIntoView(to_js({"block": "nearest"}, dict_converter=Object.fromEntries))
+
+
 def rescue_focus(screen: str) -> None:
     """A re-render took the focused control away (`focus_lost`): the focus goes to the heading
     of `screen`, if that screen is shown, so Tab goes on from the top of it (issue 14). A focus

@@ -17,6 +17,7 @@ from js import window
 from app.browser import feel, stores
 from app.browser.dom import (
     by_id,
+    into_view,
     listen,
     restart_animation,
 )
@@ -505,7 +506,9 @@ class MagdagdonScreen:
     def _focus_play(self) -> None:
         """After UNDO, with nothing more to take back (the button gone), the focus goes on to
         play: into a throw to enter, else the main button."""
-        if not by_id("md-undo").hidden:
+        undo = by_id("md-undo")
+        if not undo.hidden:  # the focus stays on it, which a message back can push below the
+            into_view(undo)  # bottom of a phone (helper-18: a second Enter undid more, unseen)
             return
         if self._entering() is not None:
             self.entry.focus()
@@ -592,13 +595,15 @@ class MagdagdonScreen:
             previous is None
             or (previous.phase, previous.powers.cancel) != ("magdagdon", powers.cancel)
         ):
-            _bring_into_view(by_id("md-powers") if powers.visible else primary)
+            # Its message names ACCEPT and the Majda Powers, below the dice: just into view,
+            # the message above them staying in view on a phone (issue 29).
+            into_view(by_id("md-powers") if powers.visible else primary)
         elif isinstance(powers.cancel, CancelReroll) and (
             previous is None or previous.powers.cancel != powers.cancel
         ):
             # REROLL's message names REROLL, under the dice (helper-17 at 320×568 saw it cut
             # in half at the screen's bottom).
-            _bring_into_view(by_id("md-powers"))
+            into_view(by_id("md-powers"))
         self.last_view = view
         if self.tour.active:
             self.tour.update(self._tour_facts(state))
@@ -622,13 +627,3 @@ class MagdagdonScreen:
         self.end.render_seed(state, self.meta)
         self.daily.render_end(self.meta, state)
         self.computer.start(state)
-
-
-def _bring_into_view(element: Any) -> None:
-    """A MAGDAGDON's message names ACCEPT and the Majda Powers (CANCEL among them while the
-    RUIN's cell is asked for), which sit below the dice: scroll them just into view, the
-    message above them staying in view on a phone (issue 29)."""
-    from js import Object
-    from pyodide.ffi import to_js
-
-    element.scrollIntoView(to_js({"block": "nearest"}, dict_converter=Object.fromEntries))

@@ -787,13 +787,15 @@ def _second_line(button: Any, *texts: str) -> None:
 def _turn_in_view(target: Any) -> None:
     """A person's turn, its focus on `target` (its entry's first face, ROLL, or the first die
     of a throw), scrolled so that what decides it is in view, as far as each allows in this
-    order of need: `target`; the turn's line with the total to beat; BANK and ROLL AGAIN; the
+    order of need: `target`; the turn's line with the total to beat; before the throw, the bust
+    that ended the turn before and, at a table, UNDO; BANK and ROLL AGAIN; the
     FINAL ROUND or SUDDEN DEATH banner (before the throw); the rest of the entry; the coach's
     first line and room for the lines a pick adds; the banner (once thrown); the whole coach.
     Of the scrolls that allow them, the smallest. Audits: at 320×640 the focus alone scrolled
     a Vietnamese sudden-death banner off the top and left an English entry's USE THESE DICE
     below the bottom; at 320×568 with three seats the chance to win sat under ROLL, below the
-    bottom, and a pick's verdict was cut off (helper-15)."""
+    bottom, and a pick's verdict was cut off (helper-15); at 320×568 a bust typed wrong left
+    its line and UNDO above the top (helper-18)."""
     margin, height = 8, window.innerHeight
 
     def box(element_id: str) -> Any:
@@ -817,6 +819,11 @@ def _turn_in_view(target: Any) -> None:
     entry, coach = box("ms-entry"), box("ms-coach")
     first = by_id("ms-coach").firstElementChild
     keep(top=turn.top if turn else None)
+    event, undo = box("ms-event"), box("ms-undo")
+    if event and by_id("ms-event").dataset.kind == "bust" and not thrown:
+        keep(top=event.top)  # the bust that ended the turn before
+        if undo:  # at a table, UNDO mends a throw typed wrong
+            keep(top=undo.top)
     if thrown and actions:
         keep(bottom=actions.bottom)
     if banner and not thrown:

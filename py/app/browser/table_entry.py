@@ -4,7 +4,12 @@ for the digits with Enter, USE THESE DICE and ROLL FOR ME. This module builds th
 `#{prefix}-entry`, keeps the dice entered so far (the screen saves them with the game) and
 hands the screen a whole throw. UNDO takes back the panel's own taps first, the last one first
 (`take_back`): a tester's UNDO with two dice tapped threw them away without a word and took
-back the entry before them."""
+back the entry before them.
+
+The dice entered and the field are one entry shown two ways: a face tapped (or a die removed)
+writes the field's digits, and digits typed are the dice shown. An audit tapped 3 and 4, then
+typed 46: the tapped dice went without a word (the field held only what was typed), and USE
+THESE DICE said "2 entered"."""
 
 from __future__ import annotations
 
@@ -136,11 +141,14 @@ class DiceEntry:
             self._el("entry-text").value = ""
             return
         values = self.values
+        field = self._el("entry-text")
+        if _faces(str(field.value))[:count] != values:  # never while typing: they agree then
+            field.value = "".join(map(str, values))
         self._el("entry-label").textContent = t("table.entry.field")
         self._el("entry-use").textContent = t("table.entry.use")
         self._el("entry-for-me").textContent = t("table.entry.for_me")
         self._el("entry-prompt").textContent = prompt or t.plural("table.entry.prompt", count)
-        self._show_progress(count, len(values))
+        self._show_progress(count, len(_faces(str(field.value))))  # past the throw's too
         shown = self._el("entry-dice")
         shown.replaceChildren()
         for index, value in enumerate(values):
@@ -190,18 +198,15 @@ class DiceEntry:
 
     def _on_typing(self, _event: Any) -> None:
         """The field changes: its refusal no longer holds (a tester saw "10 entered" stay under
-        a throw typed again), and the count says the dice typed. The dice tapped (or given back
-        by UNDO) go: one throw is entered one way at a time, so USE THESE DICE never takes
-        the dice shown over the ones typed (an audit mended a throw by typing it, and the old
-        dice were played)."""
+        a throw typed again), the dice shown are the faces typed (each change one that UNDO
+        takes back), and the count says how many are typed, past the throw's too."""
         self.error("")
         count = self._waiting()
-        if self._typed() and self.values:
-            self.values = ()
-            self._kept()  # saved and drawn without them
         if count is not None:
-            typed = sum(char in "123456" for char in self._typed())
-            self._show_progress(count, typed or len(self.values))
+            typed = _faces(self._typed())
+            if typed[:count] != self.values:
+                self._tapped(typed[:count])  # saved and drawn
+            self._show_progress(count, len(typed))
         self._update_use()
 
     def _show_progress(self, count: int, entered: int) -> None:
@@ -237,7 +242,6 @@ class DiceEntry:
         if absent(button) or button.disabled or count is None or len(self.values) >= count:
             return
         self.error("")
-        self._el("entry-text").value = ""  # a face tapped: the throw is entered by taps
         self._tapped((*self.values, int(button.getAttribute("data-face"))))
         if button.disabled:  # the last die: the faces are off, so the focus goes on
             self._el("entry-use").focus()
@@ -291,6 +295,11 @@ class DiceEntry:
         self.values = ()
         self._el("entry-text").value = ""
         self._thrown(values)
+
+
+def _faces(text: str) -> tuple[int, ...]:
+    """The faces in what is typed, in order (anything else is for `parse_dice` to refuse)."""
+    return tuple(int(char) for char in text if char in "123456")
 
 
 def _element(tag: str, ident: str, class_name: str) -> Any:

@@ -10,11 +10,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from js import Object, document
-from pyodide.ffi import to_js
+from js import document
 
 from app.browser import stores
-from app.browser.dom import absent, by_id, listen
+from app.browser.dom import absent, by_id, into_view, listen
 from app.browser.host import Host
 from app.pure.tour import TOURS, Facts, advance, text_key
 
@@ -155,7 +154,7 @@ class Tour:
         if not element.classList.contains("tour-target"):
             element.classList.add("tour-target")
             # A new step: what it points at comes into view (the dice can be below a phone's fold).
-            element.scrollIntoView(to_js({"block": "nearest"}, dict_converter=Object.fromEntries))
+            into_view(element)
 
 
 def by_id_in(panel: Any, name: str, game: str) -> Any:
