@@ -50,6 +50,7 @@ TEXT_PLACEHOLDERS = {
     "game",
     "parts",
     "settings",
+    "power",  # a Majda Power button's name: INCREASE +1
 }
 # Placeholders that hold a list of names: only in plural messages, through plural_names.
 LIST_PLACEHOLDERS = {"names"}

@@ -17,6 +17,7 @@ from app.pure.magdagdon_view import (
     refusal,
     reroll_prompt,
     undo_entry,
+    undone_said,
 )
 from cubiri.dice import TYPED
 from cubiri.magdagdon.board import parse_board
@@ -279,6 +280,37 @@ def test_undo_at_a_table_gives_a_mistyped_throw_back_to_mend() -> None:
     first = undo_entry(mended)
     assert first is not None and undo_entry(first.state) is None
     assert undo_entry(thrown(apply(new_game("peaceful", 7), Roll()), [3, 4, 4, 5])) is None
+
+
+def test_undo_says_what_it_took_back_a_power_by_name() -> None:
+    """M13: a Majda Power taken back by UNDO gives its use back, and UNDO says so by the
+    power's name (helper-18 heard only "the last entry is taken back"); a throw given back is
+    named by its faces; anything else is the last entry."""
+    state = apply(new_game("peaceful", 7, dice_scheme=TYPED), Roll())
+    state = thrown(state, [1, 1, 1, 1])
+    for die, cell in enumerate((0, 1, 2, 3)):
+        state = apply(state, Stage(die, cell))
+    state = thrown(apply(apply(state, Confirm()), Roll()), [6, 6, 6, 6])
+    raised = apply(state, Adjust(0, -1))
+    undone = undo_entry(raised)
+    assert undone is not None and undone.state.powers_left == raised.powers_left + 1
+    said = f"Undone: {t('magdagdon.decrease')} is taken back, and its Majda Power is yours again."
+    assert undone_said(raised, undone, t) == said
+    chosen = apply(state, Reroll((0, 1)))
+    back = undo_entry(chosen)
+    assert back is not None
+    said = "Undone: REROLL is taken back, and its Majda Power is yours again."
+    assert undone_said(chosen, back, t) == said
+    typed = undo_entry(thrown(chosen, [2, 3]))
+    assert typed is not None
+    assert undone_said(chosen, typed, t) == "Undone: the throw 2 and 3 is back, to mend."
+    staged = apply(
+        thrown(apply(new_game("peaceful", 7, dice_scheme=TYPED), Roll()), [3] * 4), Stage(0, 5)
+    )
+    step = undo_entry(staged)
+    assert (
+        step is not None and undone_said(staged, step, t) == "Undone: the last entry is taken back."
+    )
 
 
 def test_undo_takes_accept_and_its_ruin_back_together() -> None:

@@ -53,6 +53,7 @@ from app.pure.magdagdon_view import (
     reroll_prompt,
     rule_error,
     undo_entry,
+    undone_said,
 )
 from app.pure.saved_game import MAGDAGDON, Saved
 from app.pure.table_dice import Undone, app_dice, dice_to_enter, real_dice
@@ -487,8 +488,8 @@ class MagdagdonScreen:
             self.host.announce(said)
             self._focus_play()
             return
-        undone = self._undone()
-        if undone is None:
+        undone, before = self._undone(), self.state
+        if undone is None or before is None:
             return
         self.state, self.picked, self.entry.values = undone.state, Picked(), undone.dice
         self.hint, self.last_view = None, None
@@ -497,10 +498,7 @@ class MagdagdonScreen:
         if saved is None or not self.session.rewind(saved):
             return
         self.render()
-        back = undone.dice
-        self.host.announce(
-            t("magdagdon.undone_throw", dice=t.faces(back)) if back else t("magdagdon.undone")
-        )
+        self.host.announce(undone_said(before, undone, t))
         self._focus_play()
 
     def _focus_play(self) -> None:

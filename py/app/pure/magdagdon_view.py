@@ -333,6 +333,22 @@ def undo_entry(state: State) -> Undone | None:
     return undone
 
 
+def undone_said(before: State, undone: Undone, t: Translator) -> str:
+    """What UNDO says it took back: a throw given back to mend, a Majda Power (its use comes
+    back: helper-18 heard only "the last entry is taken back" and saw the count change
+    unannounced), else the last entry."""
+    if undone.dice:
+        return t("magdagdon.undone_throw", dice=t.faces(undone.dice))
+    taken = before.log[len(undone.state.log) :]
+    power = next((action for action in taken if isinstance(action, Adjust | Reroll)), None)
+    if isinstance(power, Adjust):
+        name = t("magdagdon.increase" if power.delta > 0 else "magdagdon.decrease")
+        return t("magdagdon.undone_power", power=name)
+    if power is not None:
+        return t("magdagdon.undone_power", power=t("magdagdon.reroll"))
+    return t("magdagdon.undone")
+
+
 def rule_error(error: RuleError, t: Translator) -> str:
     """Why the engine refused a move, in the player's language (a generic sentence for a rule
     no message names)."""
