@@ -146,3 +146,29 @@ def test_dice_tapped_then_typed_are_one_throw(page: Page, base_url: str) -> None
     assert [int(v) for v in dice.evaluate_all("ds => ds.map(d => d.dataset.value)")] == [
         1, 4, 2, 3, 4, 5,
     ]  # fmt: skip
+
+
+def test_digit_keys_on_the_faces_enter_the_throw(page: Page, base_url: str) -> None:
+    """Helper-18 by keyboard: a throw's focus starts on the face "1", where pressing 3 did
+    nothing and the field "Dice" was six Tabs on. There a digit enters its face, Backspace
+    takes the last die off, and the last die sends the focus on to USE THESE DICE."""
+    page.set_viewport_size(PHONE)
+    ready(page, base_url + "#mishimash")
+    start(page, ["Ana", "Bela"], 100)
+    page.locator("#ms-face-1").focus()
+    for key in "1157":  # 7 is no face
+        page.keyboard.press(key)
+    expect_entered(page, "115")
+    page.keyboard.press("Backspace")
+    expect_entered(page, "11")
+    expect(page.get_by_role("textbox", name="Dice")).to_have_value("11")
+    for key in "5523":
+        page.keyboard.press(key)
+    use = page.get_by_role("button", name="USE THESE DICE")
+    expect(use).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(page.locator("#ms-entry")).to_be_hidden()
+    dice = page.locator("#ms-dice .die:not([hidden])")
+    assert [int(v) for v in dice.evaluate_all("ds => ds.map(d => d.dataset.value)")] == [
+        1, 1, 5, 5, 2, 3,
+    ]  # fmt: skip

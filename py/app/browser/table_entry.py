@@ -105,6 +105,7 @@ class DiceEntry:
             button = _element("button", f"{self.prefix}-face-{face}", "die ms-die ms-face")
             button.type = "button"
             button.setAttribute("data-face", str(face))
+            button.setAttribute("aria-keyshortcuts", str(face))  # `_on_face_key`
             show_face(button, face)
             faces.appendChild(button)
         form = _element("form", f"{self.prefix}-entry-form", "ms-entry-form")
@@ -125,6 +126,7 @@ class DiceEntry:
         actions.append(use, for_me)
         panel.append(prompt, shown, progress, faces, form, error, actions)
         listen(faces, "click", self._on_face)
+        listen(faces, "keydown", self._on_face_key)
         listen(shown, "click", self._on_entered)
         listen(form, "submit", self._on_submit)
         listen(field, "input", self._on_typing)
@@ -238,12 +240,32 @@ class DiceEntry:
 
     def _on_face(self, event: Any) -> None:
         button = event.target.closest("[data-face]")
+        if not absent(button) and not button.disabled:
+            self._add(int(button.getAttribute("data-face")))
+
+    def _on_face_key(self, event: Any) -> None:
+        """On the faces, a digit key enters that face and Backspace takes the last die off:
+        the focus starts on the faces, where helper-18 pressed 3 and nothing came (the field
+        "Dice" was six Tabs on)."""
+        if event.ctrlKey or event.metaKey or event.altKey:
+            return
+        key = str(event.key)
+        if key in ("1", "2", "3", "4", "5", "6"):
+            event.preventDefault()
+            self._add(int(key))
+        elif key == "Backspace" and self.values and self._waiting() is not None:
+            event.preventDefault()
+            self._tapped(self.values[:-1])
+
+    def _add(self, face: int) -> None:
+        """A die of `face` entered; with the last one, the faces go off and the focus goes on
+        to USE THESE DICE."""
         count = self._waiting()
-        if absent(button) or button.disabled or count is None or len(self.values) >= count:
+        if count is None or len(self.values) >= count:
             return
         self.error("")
-        self._tapped((*self.values, int(button.getAttribute("data-face"))))
-        if button.disabled:  # the last die: the faces are off, so the focus goes on
+        self._tapped((*self.values, face))
+        if len(self.values) >= count:
             self._el("entry-use").focus()
 
     def _on_entered(self, event: Any) -> None:
