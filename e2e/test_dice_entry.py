@@ -86,6 +86,7 @@ def test_a_throw_mended_after_undo_is_the_one_typed_and_each_turn_starts_empty(
     tap(undo)
     expect(page.locator("#ms-turn-of")).to_contain_text("Ana")
     expect(page.locator("#ms-entry-dice .die")).to_have_count(6)  # given back to mend
+    expect(page.locator("#announcer")).to_contain_text("is back, to mend; Ana to play.")
     expect(undo).to_be_hidden()  # Ana's throw was the first entry
     expect(field).to_have_value("223466")  # the dice given back are the field's too
     field.fill("115523")

@@ -63,6 +63,7 @@ NOT_COUNTED = {
     "mishimash.say.picked": "dice faces listed: Picked 1, 1 and 5",
     "table.entry.undone_tap": "a die's face: the 4 entered is taken back",
     "table.entry.undone_removed": "a die's face: the 4 is back",
+    "table.undo.throw_back": "dice faces listed: the throw 2, 3 and 6 is back",
     "table.entry.remove": "a place and a die's face: Remove die no. 2, showing 4",
     "table.sheet.round": "ordinal label: Round 3",
     "table.sheet.sudden": "ordinal label: SUDDEN DEATH 2",

@@ -557,8 +557,12 @@ class MishimashScreen:
         self.render()
         if state.over:
             by_id("ms-undo").focus()  # the end screen's UNDO is gone with it
-        now = undone.state
-        self.host.announce(self.host.t("table.undo.done", name=now.players[now.current]))
+        now, t = undone.state, self.host.t
+        name = now.players[now.current]
+        if undone.dice:  # said as MAGDAGDON says it (helper-18 heard only whose turn it was)
+            self.host.announce(t("table.undo.throw_back", dice=t.faces(undone.dice), name=name))
+        else:
+            self.host.announce(t("table.undo.done", name=name))
         self._start_table_builds()
         self.computers.schedule()
 
