@@ -163,9 +163,14 @@ def test_digit_keys_on_the_faces_enter_the_throw(page: Page, base_url: str) -> N
     page.keyboard.press("Backspace")
     expect_entered(page, "11")
     expect(page.get_by_role("textbox", name="Dice")).to_have_value("11")
-    for key in "5523":
+    for key in "5524":
         page.keyboard.press(key)
     use = page.get_by_role("button", name="USE THESE DICE")
+    expect(use).to_be_focused()
+    page.keyboard.press("Backspace")  # the last die, a typo: off again (helper-19)
+    expect_entered(page, "11552")
+    expect(page.locator("#ms-face-4")).to_be_focused()
+    page.keyboard.press("3")
     expect(use).to_be_focused()
     page.keyboard.press("Enter")
     expect(page.locator("#ms-entry")).to_be_hidden()
@@ -173,3 +178,47 @@ def test_digit_keys_on_the_faces_enter_the_throw(page: Page, base_url: str) -> N
     assert [int(v) for v in dice.evaluate_all("ds => ds.map(d => d.dataset.value)")] == [
         1, 1, 5, 5, 2, 3,
     ]  # fmt: skip
+
+
+def test_a_refusal_follows_the_dice_and_a_face_that_is_none_is_said_at_once(
+    page: Page, base_url: str
+) -> None:
+    """Helper-19: "This throw has 6 dice: 5 entered." stayed under four dice once a die was
+    taken off (by a tap or Backspace); and 1234567 read "6 of 6 dice entered" until USE THESE
+    DICE refused the 7."""
+    page.set_viewport_size(PHONE)
+    ready(page, base_url + "#mishimash")
+    start(page, ["Ana", "Bela"], 100)
+    field = page.get_by_role("textbox", name="Dice")
+    error = page.locator("#ms-entry-error")
+    field.fill("12345")
+    field.press("Enter")
+    expect(error).to_have_text("This throw has 6 dice: 5 entered.")
+    page.locator("#ms-face-1").focus()
+    page.keyboard.press("Backspace")
+    expect_entered(page, "1234")
+    expect(error).to_be_empty()
+    expect(field).not_to_have_attribute("aria-invalid", "true")
+    field.press("End")
+    field.press_sequentially("567")
+    expect(error).to_have_text("A die shows 1 to 6, not “7”: enter 6 dice.")
+
+
+def test_undo_by_keyboard_of_the_first_throw_leaves_the_focus_in_its_entry(
+    page: Page, base_url: str
+) -> None:
+    """Helper-19: UNDO pressed by keyboard with nothing more to take back hid itself, and the
+    focus fell to the page's body, where the next Enter did nothing."""
+    page.set_viewport_size(PHONE)
+    ready(page, base_url + "#mishimash")
+    start(page, ["Ana", "Bela"], 10)
+    field = page.get_by_role("textbox", name="Dice")
+    field.fill("223466")  # a bust (X11)
+    field.press("Enter")
+    expect(page.locator("#ms-turn-of")).to_contain_text("Bela")
+    undo = page.get_by_role("button", name="UNDO")
+    undo.focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("#ms-turn-of")).to_contain_text("Ana")
+    expect(undo).to_be_hidden()
+    expect(page.locator("#ms-entry-prompt")).to_be_focused()

@@ -557,6 +557,13 @@ class MishimashScreen:
         self.render()
         if state.over:
             by_id("ms-undo").focus()  # the end screen's UNDO is gone with it
+        if by_id("ms-undo").hidden and focus_lost(by_id("screen-mishimash")):
+            # Nothing more to take back, the button gone: on into the turn, as MAGDAGDON
+            # goes (helper-19's next Enter fell on the page's body).
+            if self._entering() is not None:
+                self.entry.focus()
+            elif not self.computers.to_move():
+                by_id(self._turn_target()).focus()
         now, t = undone.state, self.host.t
         name = now.players[now.current]
         if undone.dice:  # said as MAGDAGDON says it (helper-18 heard only whose turn it was)

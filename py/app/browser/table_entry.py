@@ -22,7 +22,7 @@ from js import document, window
 from app.browser.dom import absent, by_id, element, listen
 from app.browser.feel import show_face
 from app.pure.i18n import Translator
-from app.pure.table_dice import FACES, EntryError, parse_dice
+from app.pure.table_dice import FACES, EntryError, bad_face, parse_dice
 
 
 class DiceEntry:
@@ -62,7 +62,10 @@ class DiceEntry:
         self._values, self._before = values, [values[:i] for i in range(len(values))]
 
     def _tapped(self, values: tuple[int, ...]) -> None:
-        """The dice entered changed by a tap here (a face added, an entered die removed)."""
+        """The dice entered changed here (a face added, an entered die removed, the field
+        typed in): a refusal of the dice before no longer holds (helper-19 saw "5 entered"
+        stay under four dice)."""
+        self.error("")
         self._before.append(self._values)
         self._values = values
         self._kept()
@@ -126,7 +129,7 @@ class DiceEntry:
         actions.append(use, for_me)
         panel.append(prompt, shown, progress, faces, form, error, actions)
         listen(faces, "click", self._on_face)
-        listen(faces, "keydown", self._on_face_key)
+        listen(panel, "keydown", self._on_face_key)
         listen(shown, "click", self._on_entered)
         listen(form, "submit", self._on_submit)
         listen(field, "input", self._on_typing)
@@ -209,6 +212,9 @@ class DiceEntry:
             if typed[:count] != self.values:
                 self._tapped(typed[:count])  # saved and drawn
             self._show_progress(count, len(typed))
+            bad = bad_face(self._typed(), count)
+            if bad is not None:
+                self.error(bad.message(self._t()))
         self._update_use()
 
     def _show_progress(self, count: int, entered: int) -> None:
@@ -246,7 +252,13 @@ class DiceEntry:
     def _on_face_key(self, event: Any) -> None:
         """On the faces, a digit key enters that face and Backspace takes the last die off:
         the focus starts on the faces, where helper-18 pressed 3 and nothing came (the field
-        "Dice" was six Tabs on)."""
+        "Dice" was six Tabs on). On USE THESE DICE too, where the last die sends the focus:
+        Backspace there takes that die off, the likeliest typo (helper-19), and the focus goes
+        back to the faces."""
+        target = event.target
+        on_use = target.id == f"{self.prefix}-entry-use"
+        if not (on_use or not absent(target.closest("[data-face]"))):
+            return  # the field "Dice" types for itself
         if event.ctrlKey or event.metaKey or event.altKey:
             return
         key = str(event.key)
@@ -255,7 +267,10 @@ class DiceEntry:
             self._add(int(key))
         elif key == "Backspace" and self.values and self._waiting() is not None:
             event.preventDefault()
+            last = self.values[-1]
             self._tapped(self.values[:-1])
+            if on_use:
+                self._el(f"face-{last}").focus()
 
     def _add(self, face: int) -> None:
         """A die of `face` entered; with the last one, the faces go off and the focus goes on
@@ -263,7 +278,6 @@ class DiceEntry:
         count = self._waiting()
         if count is None or len(self.values) >= count:
             return
-        self.error("")
         self._tapped((*self.values, face))
         if len(self.values) >= count:
             self._el("entry-use").focus()

@@ -61,6 +61,21 @@ def parse_dice(text: str, count: int) -> tuple[int, ...]:
     return tuple(int(char) for char in digits)
 
 
+def bad_face(text: str, count: int) -> EntryError | None:
+    """While a throw is typed, the first character that is no die's face, at once (helper-19
+    typed 1234567 and read "6 of 6 dice entered" until USE THESE DICE refused the 7); how
+    many are typed is for USE THESE DICE to check.
+
+    >>> bad_face("12 7", 4).found, bad_face("12", 4), bad_face("1,2", 4)
+    ('7', None, None)
+    """
+    try:
+        parse_dice(text, count)
+    except EntryError as error:
+        return error if error.code == "face" else None
+    return None
+
+
 def entered_fits(entered: Any, count: int | None) -> bool:
     """Whether dice kept from an entry not used yet still belong to the throw now pending (a
     throw of `count` dice; None: no throw is waiting). A whole throw may be kept: UNDO gives
