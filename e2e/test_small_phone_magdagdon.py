@@ -18,6 +18,18 @@ from e2e.test_real_dice_magdagdon import TableDriver
 SMALL = {"width": 320, "height": 568}
 
 
+def a_magdagdon_at_a_table(page: Page, base_url: str) -> None:
+    """At 320×568 with real dice: a turn placed, then a throw that fits nowhere (M16)."""
+    page.set_viewport_size(SMALL)
+    page.goto(base_url + "#magdagdon")
+    page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
+    page.locator("#md-real-dice").check()
+    driver = TableDriver(page, "peaceful")
+    driver.play_turn()
+    driver.wanted = engine.Phase.MAGDAGDON  # the second throw fits nowhere
+    driver.roll()
+
+
 @pytest.mark.parametrize("language", ["en", "vi"])
 def test_a_magdagdon_throw_to_enter_shows_its_entry_on_a_small_phone(
     page: Page, base_url: str, language: str
@@ -47,14 +59,7 @@ def test_accept_magdagdon_with_powers_left_has_its_cancel_in_view(
     """helper-17 at 320×568: ACCEPT MAGDAGDON with powers left asks for the RUIN's cell and says
     "press CANCEL to try one first", but that CANCEL, in the powers' panel, sat below the
     screen's bottom. The button just pressed is now the CANCEL, under the dice."""
-    page.set_viewport_size(SMALL)
-    page.goto(base_url + "#magdagdon")
-    page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
-    page.locator("#md-real-dice").check()
-    driver = TableDriver(page, "peaceful")
-    driver.play_turn()
-    driver.wanted = engine.Phase.MAGDAGDON  # the second throw fits nowhere
-    driver.roll()
+    a_magdagdon_at_a_table(page, base_url)
     primary = page.locator("#md-primary")
     expect(primary).to_have_text("ACCEPT MAGDAGDON")
     tap(primary)
@@ -90,14 +95,7 @@ def test_undo_by_keyboard_keeps_its_focus_in_view(page: Page, base_url: str) -> 
     """helper-18 at 320×568: a MAGDAGDON's +1 taken back by UNDO with the keyboard brought its
     long message back, which pushed UNDO, still focused, below the bottom; a second Enter there
     undid the throw, unseen."""
-    page.set_viewport_size(SMALL)
-    page.goto(base_url + "#magdagdon")
-    page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
-    page.locator("#md-real-dice").check()
-    driver = TableDriver(page, "peaceful")
-    driver.play_turn()
-    driver.wanted = engine.Phase.MAGDAGDON  # the second throw fits nowhere
-    driver.roll()
+    a_magdagdon_at_a_table(page, base_url)
     tap(page.locator("#md-die-0"))
     tap(page.locator("#md-increase"))
     undo = page.locator("#md-undo")
