@@ -562,8 +562,8 @@ class MishimashScreen:
             # goes (helper-19's next Enter fell on the page's body).
             if self._entering() is not None:
                 self.entry.focus()
-            elif not self.computers.to_move():
-                by_id(self._turn_target()).focus()
+            else:
+                self._focus_next(by_computer=False)
         now, t = undone.state, self.host.t
         name = now.players[now.current]
         if undone.dice:  # said as MAGDAGDON says it (helper-18 heard only whose turn it was)

@@ -22,7 +22,7 @@ from js import document, window
 from app.browser.dom import absent, by_id, element, listen
 from app.browser.feel import show_face
 from app.pure.i18n import Translator
-from app.pure.table_dice import FACES, EntryError, bad_face, parse_dice
+from app.pure.table_dice import FACES, EntryError, bad_face, parse_dice, typed_faces
 
 
 class DiceEntry:
@@ -147,13 +147,15 @@ class DiceEntry:
             return
         values = self.values
         field = self._el("entry-text")
-        if _faces(str(field.value))[:count] != values:  # never while typing: they agree then
+        typed = typed_faces(str(field.value))
+        if typed[:count] != values:  # never while typing: they agree then
             field.value = "".join(map(str, values))
+            typed = values
         self._el("entry-label").textContent = t("table.entry.field")
         self._el("entry-use").textContent = t("table.entry.use")
         self._el("entry-for-me").textContent = t("table.entry.for_me")
         self._el("entry-prompt").textContent = prompt or t.plural("table.entry.prompt", count)
-        self._show_progress(count, len(_faces(str(field.value))))  # past the throw's too
+        self._show_progress(count, len(typed))  # past the throw's too
         shown = self._el("entry-dice")
         shown.replaceChildren()
         for index, value in enumerate(values):
@@ -208,11 +210,12 @@ class DiceEntry:
         self.error("")
         count = self._waiting()
         if count is not None:
-            typed = _faces(self._typed())
+            text = self._typed()
+            typed = typed_faces(text)
             if typed[:count] != self.values:
                 self._tapped(typed[:count])  # saved and drawn
             self._show_progress(count, len(typed))
-            bad = bad_face(self._typed(), count)
+            bad = bad_face(text, count)
             if bad is not None:
                 self.error(bad.message(self._t()))
         self._update_use()
@@ -262,7 +265,7 @@ class DiceEntry:
         if event.ctrlKey or event.metaKey or event.altKey:
             return
         key = str(event.key)
-        if key in ("1", "2", "3", "4", "5", "6"):
+        if len(key) == 1 and typed_faces(key):
             event.preventDefault()
             self._add(int(key))
         elif key == "Backspace" and self.values and self._waiting() is not None:
@@ -331,11 +334,6 @@ class DiceEntry:
         self.values = ()
         self._el("entry-text").value = ""
         self._thrown(values)
-
-
-def _faces(text: str) -> tuple[int, ...]:
-    """The faces in what is typed, in order (anything else is for `parse_dice` to refuse)."""
-    return tuple(int(char) for char in text if char in "123456")
 
 
 def _element(tag: str, ident: str, class_name: str) -> Any:

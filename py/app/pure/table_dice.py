@@ -61,6 +61,16 @@ def parse_dice(text: str, count: int) -> tuple[int, ...]:
     return tuple(int(char) for char in digits)
 
 
+def typed_faces(text: str) -> tuple[int, ...]:
+    """The faces in what is typed so far, in order (anything else is for `parse_dice` to
+    refuse): the dice the entry shows while its field is typed in.
+
+    >>> typed_faces("1, 4x7 6")
+    (1, 4, 6)
+    """
+    return tuple(int(char) for char in text if char.isdigit() and int(char) in FACES)
+
+
 def bad_face(text: str, count: int) -> EntryError | None:
     """While a throw is typed, the first character that is no die's face, at once (helper-19
     typed 1234567 and read "6 of 6 dice entered" until USE THESE DICE refused the 7); how
