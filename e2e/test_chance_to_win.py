@@ -14,7 +14,7 @@ from playwright.sync_api import Page, expect
 from app.pure.coach import build_coach, percent
 from app.pure.i18n import load_translator
 from cubiri.mishimash import game as engine
-from cubiri.mishimash import win_chance, win_chances
+from cubiri.mishimash import two_left, win_chance, win_chances
 from e2e.conftest import PHONE, READY, READY_TIMEOUT_MS, both_sizes
 from e2e.mishimash_driver import MishimashDriver, pick
 from e2e.taps import tap
@@ -222,3 +222,28 @@ def test_in_a_two_player_race_bank_that_reaches_the_target_gives_its_chance_to_w
     expect(lines).to_have_count(len(expected), timeout=AT_ONCE_MS)
     for index, line in enumerate(expected):
         expect(lines.nth(index)).to_have_text(line)
+
+
+def test_in_a_race_of_three_bank_that_reaches_the_target_gives_its_chance_once_built(
+    page: Page, base_url: str, shot: Shot
+) -> None:
+    """X16 at a table of three: Ana's 1 1 1 5 banks 10.5 of a target of 10, and Bea and Cleo,
+    at nothing, then play once more each. The coach names them at once and, once the page has
+    built the two chase tables between frames, the chance BANK leaves Ana (about one in four:
+    each of them passes 10.5 more often than not)."""
+    page.set_viewport_size(PHONE)
+    ready(page, base_url + "#mishimash")
+    start(page, ["Ana", "Bea", "Cleo"], 10)
+    throw(page, "111523")
+    pick(page, (0, 1, 2, 3))
+    t = load_translator("en", LOCALES)
+    names = (
+        "BANK now reaches the target and starts the final round: Bea and Cleo then play once more."
+    )
+    coach = page.locator("#ms-coach")
+    expect(coach).to_contain_text(names, timeout=AT_ONCE_MS)
+    mine = two_left.chance((21, 21))  # Ana leads each of them by 21 halves
+    expect(coach).to_contain_text(
+        f"{names} Your chance to win is then {percent(t, mine)}.", timeout=CHASE_BUILT_MS
+    )
+    both_sizes(page, shot, "mishimash-race-of-three-bank-reaches")

@@ -13,7 +13,7 @@ from app.pure.coach import _given_up, build_coach, percent
 from app.pure.i18n import load_translator
 from app.pure.mishimash_view import _to_beat
 from cubiri.kernel import Dice
-from cubiri.mishimash import computer, game, odds, strategy, win_chances
+from cubiri.mishimash import computer, game, odds, strategy, two_left, win_chances
 from cubiri.mishimash import win_chance as wc
 from cubiri.mishimash.scoring import legal_value_selections
 from tests.test_win_chance import passed_the_leader, typed
@@ -320,10 +320,12 @@ def test_in_a_two_player_race_bank_that_reaches_the_target_is_told_its_chance_to
 
 
 def test_in_a_race_of_three_bank_that_reaches_the_target_names_who_plays_once_more() -> None:
-    """X16: with three players the chance BANK leaves needs both later turns worked out (not
-    at once), and a play-tester was told "roll on" by points there: the coach says what BANK
-    does and who then plays, with no verdict on points."""
+    """X16: with three players the chance BANK leaves needs both later turns worked out (two
+    chase tables, built between frames: test_two_left), and a play-tester was told "roll on" by
+    points there: the coach says at once what BANK does and who then plays, with no verdict on
+    points."""
     before = typed(["Ana", "Bela", "Cleo"], 10, [[1, 1, 1, 5, 2, 3]])
+    two_left._builds.clear()  # not built yet
     lines = build_coach(before, frozenset({0, 1, 2, 3}), t, frozenset({0, 1, 2})).lines
     assert lines[-1] == (
         "BANK now reaches the target and starts the final round: Bela and Cleo then play once more."

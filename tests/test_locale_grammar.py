@@ -139,6 +139,7 @@ NOT_COUNTED = {
     "coach.best_chance": "faces and a chance: a 36.6% chance to win",
     "coach.win_chance": "a chance: 36.6%",
     "coach.bank_reaches": "a chance: 97.3%",
+    "coach.bank_reaches_then": "a chance: 71.4%",
     "stats.histogram.one_score": "a score: every score so far: 91",
     "stats.trend.one_game": "a score: one game so far: 91",
     "coach.solo_best": "faces: takes 4 4 5 5 6 6 and BANKS",

@@ -2,8 +2,8 @@
 after a minute of building in Pyodide (issue 28):
 
 * py/cubiri/mishimash/win_tables.bin: the chance-to-win tables (the last mover's, a sudden
-  death's first mover's, a leader's before the last, and a sudden death of three's from
-  three_way.json; cubiri.mishimash.win_chance);
+  death's first mover's, a leader's before the last and its chance to bust, and a sudden death
+  of three's from three_way.json; cubiri.mishimash.win_chance);
 * py/cubiri/mishimash/reach_table.bin: the chance to bank a need of up to 1000 points, the
   chance to pass the leader where more than two contenders count (cubiri.mishimash.odds).
 

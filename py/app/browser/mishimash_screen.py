@@ -52,7 +52,7 @@ from app.pure.tour import MISHIMASH_TARGET, SEEDS, Facts
 from cubiri import dice as seeded
 from cubiri.kernel import Dice, RuleError
 from cubiri.mishimash import game as engine
-from cubiri.mishimash import odds, win_chance
+from cubiri.mishimash import odds, two_left, win_chance
 from cubiri.mishimash.scoring import DICE
 
 
@@ -619,10 +619,13 @@ class MishimashScreen:
         if self.state is None or self.state.solo or self._building:
             return
         built = odds.reach_ready() and win_chance.tables_ready()
-        if built and not win_chance.chase_pending(self.state):
+        if built and not win_chance.chase_pending(self.state) and not self._race_bank_pending():
             return
         self._building = True
         window.setTimeout(self._build_later, 0)
+
+    def _race_bank_pending(self) -> bool:
+        return self.state is not None and bool(two_left.pending(two_left.wanted(self.state)))
 
     def _build_tables(self) -> None:
         if not win_chance.tables_ready():
@@ -632,6 +635,11 @@ class MishimashScreen:
         elif self.state is not None and win_chance.chase_pending(self.state):
             # A table for this turn alone (a chase, a last turn against two level): first.
             if win_chance.step_chase(self.state, 20):
+                self.render()
+            window.setTimeout(self._build_later, 0)
+        elif self.state is not None and self._race_bank_pending():
+            # A race's BANK that reaches the target at a table of three: its chance to win.
+            if two_left.step(two_left.wanted(self.state), 20):
                 self.render()
             window.setTimeout(self._build_later, 0)
         elif odds.reach_ready() or odds.reach_builder().step(20):  # shipped: nothing to build

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from app.pure.i18n import Translator
 from app.pure.review import bank_ends_solo
 from cubiri.kernel import Dice, RuleError
-from cubiri.mishimash import computer, odds, win_chance
+from cubiri.mishimash import computer, odds, two_left, win_chance
 from cubiri.mishimash.game import (
     ENGINE,
     Bank,
@@ -128,10 +128,11 @@ def _solo_bank(after: State, t: Translator) -> str:
 
 def _bank_reaches(after: State, t: Translator) -> str:
     """In the race, where BANK now reaches the target (X16): with two players, the exact chance
-    to win it leaves (the other then plays the last turn); with more, who then plays once more
-    (the chance needs their turns worked out, later_players.py: not at once). Points on average
-    would mislead there, and rolling on's chance to win is not known before the final round, so
-    no verdict is given; else ""."""
+    to win it leaves (the other then plays the last turn); with more, who then plays once more,
+    and with three the exact chance too once its two chase tables are built (two_left.py,
+    between frames; with four or more the later turns take tens of seconds, later_players.py).
+    Points on average would mislead there, and rolling on's chance to win is not known before
+    the final round, so no verdict is given; else ""."""
     if after.round is not Round.RACE:
         return ""
     banked = apply(after, Bank())
@@ -139,7 +140,12 @@ def _bank_reaches(after: State, t: Translator) -> str:
         return ""
     if len(after.players) > 2:
         names = [banked.players[p] for p in banked.still_to_play]
-        return t.plural_names("coach.bank_reaches_others", names)
+        said = t.plural_names("coach.bank_reaches_others", names)
+        gaps = two_left.gaps_after_bank(banked)
+        mine = None if gaps is None else two_left.known(gaps)
+        if mine is None:
+            return said
+        return f"{said} {t('coach.bank_reaches_then', percent=percent(t, mine))}"
     if not win_chance.ready(banked):
         return ""
     mine = 1 - win_chance.start_chance(banked)  # two contenders: the other's complement

@@ -40,8 +40,7 @@ from cubiri.mishimash.later_players import (
     level_table,
     reach_past,
 )
-from cubiri.mishimash.three_way import EPS
-from cubiri.mishimash.win_chance import FirstMover, FirstOfThree, last_mover
+from cubiri.mishimash.win_chance import EPS, FirstMover, FirstOfThree, last_mover
 
 Shares = tuple[float, ...]
 

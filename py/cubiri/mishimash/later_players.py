@@ -56,8 +56,9 @@ from typing import Any, TypeVar
 
 from cubiri.mishimash import game, odds
 from cubiri.mishimash.scoring import DICE
-from cubiri.mishimash.three_way import EPS, AheadSeenByA, add_payoffs
+from cubiri.mishimash.three_way import AheadSeenByA, add_payoffs
 from cubiri.mishimash.win_chance import (
+    EPS,
     FIRST,
     LIMIT_HALVES,
     SECOND,

@@ -37,9 +37,11 @@ from typing import Any
 
 from cubiri.mishimash.scoring import DICE
 from cubiri.mishimash.win_chance import (
+    EPS,
     FIRST,
     LIMIT_HALVES,
     SECOND,
+    AheadBusting,
     AheadOfTheLast,
     Chase,
     FirstMover,
@@ -51,16 +53,7 @@ from cubiri.mishimash.win_chance import (
     built,
 )
 
-EPS = 1e-6
 Shares = tuple[float, ...]
-
-
-class AheadBusting(AheadOfTheLast):
-    """AheadOfTheLast with EPS for a bust: less the base table, EPS × its chance to bust."""
-
-    def prepare(self) -> None:
-        super().prepare()
-        self.bust_value = EPS
 
 
 class AheadSeenByA:

@@ -19,7 +19,9 @@ all. Points are integer halves inside, as in scoring and strategy.
 * **A player already past every earlier total, the last still to play** (the second to last
   of a final round, say, once its turn passes the leader) is a two-contender position too: it
   banks a lead of s halves over the last, worth 1 − last(s) as for a first mover, but a bust
-  leaves it below the leader and loses (`AheadOfTheLast`, one table over the lead).
+  leaves it below the leader and loses (`AheadOfTheLast`, one table over the lead). Its
+  chance to bust from each point, playing that table (`AheadBusts`), is what a leader it has
+  passed still hopes for (two_left.py: a lone leader with two still to play).
 * **A player behind the one leader, the last still to play** (the middle player of a
   three-seat final round, the second mover of a three-way sudden death after the first banked)
   must pass the leader, and once past it is the player above: BANK is worth 0 below the
@@ -70,6 +72,9 @@ LIMIT_HALVES = 900
 # The sudden death's value for its first mover (`sudden_death_value`, checked by the tests).
 FIRST = 0.36631  # sudden_death_value(): 0.366312 (iterated from 0.3755 in three steps)
 SECOND = 1 - FIRST
+# A value along another player's best play: its table built twice, the second time with EPS ×
+# the other's payoffs added (three_way.py's method).
+EPS = 1e-6
 # Missing values a piece by the dice thrown (as odds.ReachBuilder: six dice have 365 options);
 # a table built at once (`sliced` False: not between frames) takes its rows whole.
 PIECE = {6: 8, 5: 16, 4: 32}
@@ -296,6 +301,49 @@ class AheadOfTheLast(FirstMover):
     only reached by a roll landing far past where BANK is proven best."""
 
     bust_loses = True
+
+
+class AheadBusting(AheadOfTheLast):
+    """AheadOfTheLast with EPS for a bust: less the base table, EPS × its chance to bust."""
+
+    def prepare(self) -> None:
+        super().prepare()
+        self.bust_value = EPS
+
+
+class AheadBusts:
+    """The chance that a player playing AheadOfTheLast's table busts from each of its points:
+    it then falls back below the leader it had passed, who keeps the lead. What a lone leader
+    with two still to play hopes for once the first of them is past it (two_left.py). Built as
+    AheadBusting less AheadOfTheLast (both built here, so their difference is exact) over EPS;
+    shipped in win_tables.bin with the tables it is read beside."""
+
+    sliced = True
+
+    def __init__(self, ahead: AheadOfTheLast) -> None:
+        self.ahead = ahead
+        self.cells: dict[tuple[int, int, int], list[float]] = {}
+
+    def pieces(self) -> Iterator[None]:
+        twin = AheadBusting(self.ahead.last)
+        yield from twin.pieces()
+        for key, cell in twin.cells.items():
+            base = self.ahead.cells[key]
+            busts = ((y - x) / EPS for x, y in zip(base, cell, strict=True))
+            self.cells[key] = [min(1.0, max(0.0, bust)) for bust in busts]
+            yield
+
+    def _column(self, n: int, k: int, m: int, start: int, size: int) -> list[float]:
+        """As AheadOfTheLast._column: past its cells BANK is proven best, so no bust follows."""
+        cell = self.cells.get((n, k, _count(m)))
+        inside: list[float] = []
+        if cell is not None:
+            low = _least_halves(k, _count(m))
+            inside = list(cell[start - low : start - low + size])
+        return inside + [0.0] * (size - len(inside))
+
+    def chance(self, halves: int, n: int, k: int, m: int) -> float:
+        return self._column(n, k, m, halves, 1)[0]
 
 
 # A sudden death of three, solved (three_way.py, `python3 tools/mishimash_three_way.py`): each
@@ -531,13 +579,14 @@ class TablesBuilder:
         self.last = LastMover(SECOND)
         self.first = FirstMover(self.last)
         self.ahead = AheadOfTheLast(self.last)
+        self.ahead_busts = AheadBusts(self.ahead)
         self.against_two = LastAgainstTwo()
         self.second_after_bust = SecondAfterABust(self.last, THREE_WAY[1])
         self.first_of_three = FirstOfThree(self.last, _SOLVED["banks"])
         self._built = False
         self._shipped = shipped  # to be read when first asked for: never at start-up
         tables = (
-            *(self.last, self.first, self.ahead, self.against_two),
+            *(self.last, self.first, self.ahead, self.ahead_busts, self.against_two),
             *(self.second_after_bust, self.first_of_three),
         )
         self._pieces = chain.from_iterable(table.pieces() for table in tables)
@@ -579,11 +628,14 @@ def encode_tables(tables: TablesBuilder) -> bytes:
     return shipped_cells.encode(header, named, {"against_two": against_two})
 
 
-def _named(tables: TablesBuilder) -> tuple[tuple[str, LastMover | FirstMover], ...]:
+def _named(
+    tables: TablesBuilder,
+) -> tuple[tuple[str, LastMover | FirstMover | AheadBusts], ...]:
     return (
         ("last", tables.last),
         ("first_mover", tables.first),
         ("ahead", tables.ahead),
+        ("ahead_busts", tables.ahead_busts),
         ("second_after_bust", tables.second_after_bust),
         ("first_of_three", tables.first_of_three),
     )
@@ -640,6 +692,11 @@ def first_mover() -> FirstMover:
 def ahead_of_the_last() -> AheadOfTheLast:
     last_mover()
     return _tables.ahead
+
+
+def ahead_busts() -> AheadBusts:
+    last_mover()
+    return _tables.ahead_busts
 
 
 def first_of_three() -> FirstOfThree:

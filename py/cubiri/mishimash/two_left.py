@@ -1,0 +1,173 @@
+"""MISHIMASH: the chance to win of a lone leader with two players still to play after it (X16,
+X17): with three at the table, what a race's BANK that reaches the target is worth (the other
+two then play once more, in turn), exactly, in the time of two chase tables.
+
+Call the two Q0 and Q1, in play order, `gap0` and `gap1` halves behind the leader; a sudden
+death after the round is played by those level in the order leader, Q0, Q1 (X17: from after
+Q1's turn). Q0 chases the leader with Q1 as the last (win_chance.Chase, reading the shared
+AheadOfTheLast table once past it) and plays for itself; the leader's chance is Q0's chase
+built a second time with EPS × the leader's payoffs (three_way.py's method):
+
+* Q0 ends below (a bust, or a bust after passing: win_chance.AheadBusts): Q1 then chases the
+  leader alone, worth 1 − last(gap1) to it (a level: a sudden death of two, the leader first);
+* Q0 banks level: Q1 plays against two level leaders (win_chance.LastAgainstTwo's split) and
+  passes them, levels them (a sudden death of three, the leader first) or falls short (of
+  two, the leader first);
+* Q0 passes it: it has lost.
+
+later_players.Solver finds the same value without the shipped tables (the tests compare the
+two). Beyond the tables' gaps (450 points) a level is negligible and each must pass it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from cubiri.mishimash import game, odds
+from cubiri.mishimash.computer import select_values
+from cubiri.mishimash.scoring import DICE, legal_value_selections
+from cubiri.mishimash.three_way import ChaseSeenByA
+from cubiri.mishimash.win_chance import (
+    EPS,
+    FIRST,
+    LIMIT_HALVES,
+    SECOND,
+    THREE_WAY,
+    AheadBusts,
+    AheadOfTheLast,
+    Chase,
+    _last_start,
+    _run_pieces,
+    ahead_busts,
+    ahead_of_the_last,
+    last_mover,
+    tables_builder,
+)
+
+Gaps = tuple[int, int]  # gap0, gap1: how far behind the leader Q0 and Q1 stand, in halves
+
+
+class PastSeenByTheLeader:
+    """The shared AheadOfTheLast table as Q0's chase reads it past the leader, with EPS ×
+    the leader's `below` × Q0's chance to bust from there added (the leader then leads)."""
+
+    def __init__(self, ahead: AheadOfTheLast, busts: AheadBusts, below: float) -> None:
+        self.ahead, self.busts, self.below = ahead, busts, below
+
+    def _column(self, n: int, k: int, m: int, start: int, size: int) -> list[float]:
+        base = self.ahead._column(n, k, m, start, size)
+        busts = self.busts._column(n, k, m, start, size)
+        scale = EPS * self.below
+        return [x + scale * b for x, b in zip(base, busts, strict=True)]
+
+    def chance(self, halves: int, n: int, k: int, m: int) -> float:
+        bust = self.busts.chance(halves, n, k, m)
+        return self.ahead.chance(halves, n, k, m) + EPS * self.below * bust
+
+
+def _reach(gap: int) -> float:
+    """The chance to pass a total `gap` halves ahead from the start of a turn."""
+    return odds.chance((gap + 1) / 2, 0, DICE, 1, 0)
+
+
+class AheadOfTwo:
+    """The leader's chance (`value`, once `pieces` are all built)."""
+
+    def __init__(self, gaps: Gaps) -> None:
+        self.gaps = gaps
+        self.value: float | None = None
+
+    def pieces(self) -> Iterator[None]:
+        gap0, gap1 = self.gaps
+        last = last_mover()
+        below = 1 - _last_start(last, gap1)
+        if gap0 > LIMIT_HALVES or gap1 > LIMIT_HALVES:  # a level that far off is negligible
+            self.value = (1 - _reach(gap0)) * below
+            return
+        split = tables_builder().against_two
+        passes, level = split.passes[gap1], split.level[gap1]
+        short = 1 - passes - level
+        tie_q0 = short * SECOND + level * THREE_WAY[1]  # Q0's level: it moves second
+        tie_leader = short * FIRST + level * THREE_WAY[0]
+        ahead = ahead_of_the_last()
+        own = Chase(last, gap0, gap1, tie_q0, ahead)
+        yield from own.pieces()
+        seen_past = PastSeenByTheLeader(ahead, ahead_busts(), below)
+        seen = ChaseSeenByA(last, gap0, tie_q0, seen_past, below, tie_leader, lead_gap=gap1)
+        yield from seen.pieces()
+        self.value = (seen.start() - own.start()) / EPS
+
+
+_builds: dict[Gaps, tuple[AheadOfTwo, Iterator[None]]] = {}
+KEPT = 16  # a roll's selections that reach the target: a few totals each
+
+
+def _build(gaps: Gaps) -> tuple[AheadOfTwo, Iterator[None]]:
+    found = _builds.get(gaps)
+    if found is None:
+        while len(_builds) >= KEPT:
+            del _builds[next(iter(_builds))]
+        table = AheadOfTwo(gaps)
+        found = _builds[gaps] = (table, table.pieces())
+    return found
+
+
+def chance(gaps: Gaps) -> float:
+    """The leader's chance to win, built now if it is not yet."""
+    table, pieces = _build(gaps)
+    _run_pieces(pieces, float("inf"))
+    assert table.value is not None
+    return table.value
+
+
+def known(gaps: Gaps) -> float | None:
+    """The leader's chance where it is built (`step`), else None."""
+    found = _builds.get(gaps)
+    return None if found is None else found[0].value
+
+
+def gaps_after_bank(banked: game.State) -> Gaps | None:
+    """Where a BANK just started the final round at a table of three (X16): the other two's
+    gaps below the one who banked, in play order; else None."""
+    still = banked.still_to_play
+    if len(banked.players) != 3 or banked.round is not game.Round.FINAL_ROUND or len(still) != 2:
+        return None
+    leader = next(p for p in range(3) if p not in still)
+    top = banked.totals[leader]
+    return (top - banked.totals[still[0]], top - banked.totals[still[1]])
+
+
+def wanted(state: game.State) -> list[Gaps]:
+    """What the coach asks for at this point of a race at a table of three: the gaps each BANK
+    that reaches the target would leave, for every selection of the roll on the table (or for
+    BANK now, once selected), the most halves first."""
+    if len(state.players) != 3 or state.round is not game.Round.RACE:
+        return []
+    if state.phase is game.Phase.DECIDE:
+        afters = [state]
+    elif state.phase is game.Phase.SELECT:
+        selections = sorted(legal_value_selections(state.dice), key=sum, reverse=True)
+        afters = [game.apply(state, select_values(state, values)) for values in selections]
+    else:
+        return []
+    found: list[Gaps] = []
+    for after in afters:
+        gaps = gaps_after_bank(game.apply(after, game.Bank()))
+        if gaps is not None and gaps not in found:
+            found.append(gaps)
+    return found
+
+
+def pending(wanted: list[Gaps]) -> list[Gaps]:
+    """Of the `wanted` gaps, those not built yet."""
+    return [gaps for gaps in wanted if known(gaps) is None]
+
+
+def step(wanted: list[Gaps], budget_ms: float = 20.0) -> bool:
+    """Builds the first of `wanted` not built yet for about `budget_ms` milliseconds (the page
+    does it between frames, once the shared tables are read); True once none is left."""
+    left = pending(wanted)
+    if not left:
+        return True
+    _run_pieces(_build(left[0])[1], budget_ms)
+    return not pending(wanted)
