@@ -32,3 +32,20 @@ def test_a_bust_typed_at_the_table_keeps_its_line_and_undo_in_view(
     assert wholly_in_view(page, "#ms-event")
     assert wholly_in_view(page, "#ms-undo")
     assert wholly_in_view(page, "#ms-face-1")  # and Bea's entry still starts in view
+
+
+def test_other_opens_its_target_field_in_view(page: Page, base_url: str) -> None:
+    """helper-21 at 360×740 with three seats: the pills sit just above the fold, and tapping
+    "Other" opened the target's field below it; nothing on screen said it had opened. It
+    scrolls in; the focus stays on the pills, where arrow keys go on choosing."""
+    page.set_viewport_size({"width": 360, "height": 740})
+    ready(page, base_url + "#mishimash")
+    for _ in range(2):
+        page.locator("#ms-add").click()
+    page.evaluate("window.scrollTo(0, 0)")
+    assert wholly_in_view(page, "label.pill:has(input[value=custom])")  # tapped where it is
+    page.locator("label.pill:has(input[value=custom])").click()
+    expect(page.locator("#ms-custom")).to_be_visible()
+    page.wait_for_timeout(300)  # any scroll settles
+    assert wholly_in_view(page, "#ms-custom-label")
+    assert page.evaluate("document.activeElement.name") == "ms-target"

@@ -314,6 +314,9 @@ def test_in_a_two_player_race_bank_that_reaches_the_target_is_told_its_chance_to
     assert 1 - level < mine < 1 - passing
     said = percent(t, mine)
     assert lines[-1] == f"BANK now reaches the target: your chance to win is then {said}."
+    # Played to win, not judged by points (helper-21: "Yours is worth 11.9: 2.9 less." beside
+    # it left a new player unsure whether banking to the target was a mistake).
+    assert len(lines) == 2 and "on average" in lines[0]
     # The 5 alone does not reach the target: points on average, as before.
     short = build_coach(before, frozenset({3}), t, frozenset({0, 1})).lines
     assert "rolling on is worth" in short[-1], short

@@ -98,7 +98,9 @@ def test_a_selection_that_brings_the_target_in_reach_is_not_judged_for_points() 
     assert state.round is engine.Round.FINAL_ROUND
     ana, _bo = review.review(engine.ENGINE.to_dict(state), ("", ""), odds)
     assert ana.decisions == 0 and ana.costliest == [] and ana.unjudged > 1
-    assert review_view.seat_block(ana, EN, "Ana").summary.startswith("Ana: no decision to judge")
+    summary = review_view.seat_block(ana, EN, "Ana").summary
+    # Her one turn was the race's, not the final round's (helper-21 read the reason as wrong).
+    assert summary.startswith("Ana: no decision to judge") and "reaches the target" in summary
 
 
 def test_a_costly_decision_is_said_with_its_dice() -> None:

@@ -171,6 +171,22 @@ def test_a_level_in_reach_at_the_last_turn_is_worth_the_sudden_death_it_leads_to
     assert chances["roll"] == pytest.approx(monte_carlo(play, 1), abs=TOLERANCE)
 
 
+def test_the_last_mover_who_began_level_keeps_the_level_if_a_roll_on_busts() -> None:
+    """A play-tester (helper-21): two sudden deaths at 11.5; Ana busts, and Bea takes a 5 from
+    5 2 3 4 6 6. Rolling on was said to win 92.3%, a bust counted as a loss, while her turn's
+    start said 99.2%: a bust banks nothing (X11) and leaves the two level, another sudden death
+    (X17) in which Ana moves first again."""
+    throws = [[1, 1, 1, 5, 2, 3], (0, 1, 2, 3), "bank"] * 2 + [[1, 2, 3, 4, 6, 6], (0,), "bank"] * 2
+    state = typed(["Ana", "Bea"], 10, [*throws, [2, 2, 3, 4, 6, 6], [5, 2, 3, 4, 6, 6], (0,)])
+    assert state.round is game.Round.SUDDEN_DEATH and state.current == 1
+    assert state.totals == (23, 23) and state.phase is game.Phase.DECIDE
+    chances = win_chances(state)
+    assert chances is not None and chances["bank"] == 1.0
+    busts = wc._bust(5)
+    assert chances["roll"] == pytest.approx(1 - busts + busts * wc.SECOND, abs=1e-12)
+    assert 0.97 < chances["roll"] < 0.98
+
+
 def test_the_first_mover_of_a_sudden_death_is_not_told_that_one_point_wins() -> None:
     """Issue 28: as first mover of a sudden death, 1 6 5 6 1 4 with one 1 taken: the coach said
     BANK 100%. Banking 1 point wins only if the other busts or makes less; rolling on is better."""

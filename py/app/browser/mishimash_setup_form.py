@@ -14,7 +14,7 @@ from typing import Any
 from js import document
 
 from app.browser import storage
-from app.browser.dom import absent, by_id, listen, show_text
+from app.browser.dom import absent, by_id, into_view, listen, show_text
 from app.browser.host import Host
 from app.pure.mishimash_setup import (
     MAX_TARGET,
@@ -197,7 +197,10 @@ class SetupForm:
 
     def _on_target_choice(self, _event: Any) -> None:
         choice = document.querySelector("input[name=ms-target]:checked").value
-        by_id("ms-custom-label").hidden = choice != "custom"
+        custom = by_id("ms-custom-label")
+        custom.hidden = choice != "custom"
+        if choice == "custom":  # it opens below the pills, under a phone's fold (helper-21);
+            into_view(custom)  # the focus stays on the pills, where arrow keys go on choosing
         self._show_expected_turns()
         self._keep_draft()
 

@@ -93,10 +93,13 @@ def build_coach(
     others_after = _others_after(state, t)
     if mine is None:
         return CoachView(tuple(line for line in (*lines, others_after) if line))
-    given_up = "" if reaching else _given_up(t, best.value, mine.value, chance=need is not None)
+    after = apply(state, Select(tuple(sorted(picked))))
+    # X15, X16: where BANK after this selection reaches the target the turn is played to win,
+    # so points given up are no verdict (as the review does not judge it; helper-21).
+    to_win = reaching or _reaches_target(after)
+    given_up = "" if to_win else _given_up(t, best.value, mine.value, chance=need is not None)
     if given_up:
         lines.append(given_up)
-    after = apply(state, Select(tuple(sorted(picked))))
     lines.append(
         _solo_bank(after, t)
         or _exact_decision(after, t)
@@ -126,6 +129,11 @@ def _solo_bank(after: State, t: Translator) -> str:
     return t("coach.solo_bank", bank=t.number(after.turn_halves / 2))
 
 
+def _reaches_target(after: State) -> bool:
+    """Whether BANK now reaches the target in the race (X14, X16: the final round begins)."""
+    return after.round is Round.RACE and apply(after, Bank()).round is not Round.RACE
+
+
 def _bank_reaches(after: State, t: Translator) -> str:
     """In the race, where BANK now reaches the target (X16): with two players, the exact chance
     to win it leaves (the other then plays the last turn); with more, who then plays once more,
@@ -133,11 +141,9 @@ def _bank_reaches(after: State, t: Translator) -> str:
     between frames; with four or more the later turns take tens of seconds, later_players.py).
     Points on average would mislead there, and rolling on's chance to win is not known before
     the final round, so no verdict is given; else ""."""
-    if after.round is not Round.RACE:
+    if not _reaches_target(after):
         return ""
     banked = apply(after, Bank())
-    if banked.round is Round.RACE:
-        return ""
     if len(after.players) > 2:
         names = [banked.players[p] for p in banked.still_to_play]
         said = t.plural_names("coach.bank_reaches_others", names)

@@ -958,6 +958,8 @@ def _last(state: game.State, x: int, n: int, k: int, m: int) -> dict[str, float]
     tie = THREE_WAY[2] if two else SECOND
     missing = gap - x
     bank = 1.0 if missing < 0 else tie if missing == 0 else 0.0
+    if gap == 0:  # level as the turn began: a bust keeps the level (X11, X17), not a loss
+        return {"bank": bank, "roll": 1 - _bust(n) + _bust(n) * tie}
     table = _against_two_table(gap) if two and gap <= LIMIT_HALVES else last_mover()
     if missing <= table.limit - _least_halves(k, min(m, REACH_MISHIMASHES)):
         roll = table.roll(missing, n, k, m)
