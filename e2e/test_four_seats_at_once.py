@@ -14,9 +14,10 @@ from playwright.sync_api import Locator, Page, expect
 
 from app.pure.coach import percent
 from app.pure.i18n import load_translator
-from cubiri.mishimash import odds
+from cubiri.mishimash import odds, two_left
 from e2e.conftest import PHONE, READY, READY_TIMEOUT_MS, SCREENSHOTS
-from e2e.test_chance_to_win import AT_ONCE_MS, LOCALES
+from e2e.mishimash_driver import pick
+from e2e.test_chance_to_win import AT_ONCE_MS, CHASE_BUILT_MS, LOCALES
 from e2e.test_real_dice import ready, start, switch_language, take, throw
 
 # A computer's turn at the fast pace: a few seconds (a table built in Pyodide: 25–140 s).
@@ -59,6 +60,31 @@ def test_four_seats_strongest_plays_its_final_turn_at_its_pace_after_a_reload(
     page.reload()
     page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
     expect(page.locator("#ms-turn-of")).to_contain_text("Bea", timeout=PACE_MS)
+
+
+def test_four_seats_past_the_leader_the_coach_adds_the_chance_bank_leaves(
+    page: Page, base_url: str
+) -> None:
+    """Bea, first after Ana's 10.5 with Cleo and Dan still to come, takes 1 1 1 5 5 (11): the
+    chances to pass show at once, named as such; what BANK leaves her (a lone leader with two to
+    play, two chase tables built between frames) follows, in place of "not yet a win"."""
+    page.set_viewport_size(PHONE)
+    ready(page, base_url + "#mishimash")
+    start(page, ["Ana", "Bea", "Cleo", "Dan"], 10)
+    throw(page, "111523")
+    take(page, (0, 1, 2, 3))  # Ana banks 10.5: the final round
+    throw(page, "111552")
+    pick(page, (0, 1, 2, 3, 4))
+    coach = page.locator("#ms-coach")
+    expect(coach).to_contain_text(
+        "Chance to pass 10.5: bank now 100% · roll on", timeout=AT_ONCE_MS
+    )
+    t = load_translator("en", LOCALES)
+    mine = percent(t, two_left.chance((22, 22)))  # 11 points over Cleo's and Dan's nothing
+    line = f"Cleo and Dan still play after you: BANK now leaves you a {mine} chance to win."
+    expect(coach).to_contain_text(line, timeout=CHASE_BUILT_MS)
+    expect(coach).not_to_contain_text("not yet a win")
+    page.screenshot(path=str(SCREENSHOTS / "mishimash-four-seats-bank-leaves.png"), full_page=True)
 
 
 def test_four_seats_stand_two_by_two_on_a_phone(page: Page, base_url: str) -> None:

@@ -293,6 +293,7 @@ def renders(t: Translator, base: str) -> list[str]:
     params |= {"found": t.number(3), "entered": t.number(2), "total": t.number(31.5)}
     params |= {"round": t("table.sheet.round", n=2), "number": 2}  # ordinal labels
     params |= {"value": t("coach.percent", percent=t.number(42.5))}  # a chance
+    params |= {"percent": t("coach.percent", percent=t.number(27.8))}  # a chance BANK leaves
     params |= {"dice": "1 6"}  # the faces of dice to throw again, or kept
     if base in NAME_PLURALS:
         names = NAMES[t.language]

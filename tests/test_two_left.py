@@ -91,3 +91,36 @@ def test_only_a_race_of_three_asks_for_it() -> None:
     assert two_left.wanted(two) == two_left.wanted(four) == two_left.wanted(short) == []
     final = typed(["Ana", "Bela", "Cleo"], 10, [[1, 1, 1, 5, 2, 3], (0, 1, 2, 3), "bank"])
     assert final.round is game.Round.FINAL_ROUND and two_left.wanted(final) == []
+
+
+def test_four_seats_past_the_leader_the_coach_gives_the_chance_bank_leaves_once_built() -> None:
+    """Issue 28's gap: Otto, first after Ann's 10.5 with Bea and Cubi still to come, takes
+    1 1 1 5 5 (11). Rolling on's chance to win takes tens of seconds to work out, so the chances
+    to pass stay, named as such; but what BANK leaves is a lone leader's with two to play, and
+    once built it replaces "passing is not yet a win" with the exact chance."""
+    before = typed(
+        ["Ann", "Otto", "Bea", "Cubi"],
+        10,
+        [[1, 1, 1, 5, 2, 3], (0, 1, 2, 3), "bank", [1, 1, 1, 5, 5, 2]],
+    )
+    two_left._builds.clear()
+    picked = frozenset({0, 1, 2, 3, 4})
+    lines = build_coach(before, picked, t, frozenset({0, 1, 2})).lines
+    assert lines[-1] == "Bea and Cubi still play after you: passing 10.5 is not yet a win."
+    # Only the selections that pass 10.5 ask: 1 1 1 5 5 (11) and 1 1 1 5 (10.5) does not.
+    assert two_left.wanted(before) == [(22, 22)]
+    while not two_left.step(two_left.wanted(before), 20):
+        pass
+    after = game.apply(before, game.Select(tuple(sorted(picked))))
+    chances = win_chances(after)  # later_players, checked against a Monte Carlo there
+    assert chances is not None
+    lines = build_coach(before, picked, t, frozenset({0, 1, 2})).lines
+    said = percent(t, chances["bank"])
+    assert (
+        lines[-1]
+        == f"Bea and Cubi still play after you: BANK now leaves you a {said} chance to win."
+    )
+    assert "Chance to pass 10.5: bank now 100% · roll on" in lines[-2]
+    # Below the leader nothing is asked, and the old line stays.
+    short = build_coach(before, frozenset({0, 1, 2}), t, frozenset({0, 1, 2})).lines
+    assert short[-1] == "Bea and Cubi still play after you: passing 10.5 is not yet a win."

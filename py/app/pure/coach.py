@@ -109,6 +109,7 @@ def build_coach(
     level = _bank_level(after, need, t)
     if level:
         lines.append(level)
+    others_after = _bank_leaves(after, t) or others_after
     if others_after:
         lines.append(others_after)
     return CoachView(
@@ -147,8 +148,7 @@ def _bank_reaches(after: State, t: Translator) -> str:
     if len(after.players) > 2:
         names = [banked.players[p] for p in banked.still_to_play]
         said = t.plural_names("coach.bank_reaches_others", names)
-        gaps = two_left.gaps_after_bank(banked)
-        mine = None if gaps is None else two_left.known(gaps)
+        mine = _lone_leader_chance(after)
         if mine is None:
             return said
         return f"{said} {t('coach.bank_reaches_then', percent=percent(t, mine))}"
@@ -156,6 +156,25 @@ def _bank_reaches(after: State, t: Translator) -> str:
         return ""
     mine = 1 - win_chance.start_chance(banked)  # two contenders: the other's complement
     return t("coach.bank_reaches", percent=percent(t, mine))
+
+
+def _lone_leader_chance(after: State) -> float | None:
+    """The exact chance to win BANK now leaves where it makes this player the one leader with
+    two still to play (two_left.py), once the page has built it between frames; else None."""
+    gaps = two_left.gaps_after_bank(after)
+    return None if gaps is None else two_left.known(gaps)
+
+
+def _bank_leaves(after: State, t: Translator) -> str:
+    """In the final round, where BANK now passes every earlier total with two still to play
+    (four seats or more): who, and the exact chance to win BANK leaves, instead of "passing is
+    not yet a win" (issue 28: rolling on's chance to win there is not known at once, so the
+    chances to pass stay beside it, named as such); else ""."""
+    mine = _lone_leader_chance(after) if after.round is Round.FINAL_ROUND else None
+    if mine is None:
+        return ""
+    names = [after.players[p] for p in after.still_to_play[1:]]
+    return t.plural_names("coach.bank_leaves", names, percent=percent(t, mine))
 
 
 def _bank_level(after: State, need: float | None, t: Translator) -> str:

@@ -1,6 +1,8 @@
 """MISHIMASH: the chance to win of a lone leader with two players still to play after it (X16,
-X17): with three at the table, what a race's BANK that reaches the target is worth (the other
-two then play once more, in turn), exactly, in the time of two chase tables.
+X17), exactly, in the time of two chase tables: what a race's BANK that reaches the target is
+worth at a table of three (the other two then play once more, in turn), and a final round's
+BANK past every earlier total with two still to come (four seats or more; rolling on there
+needs this at every total the turn may end on, later_players.py: not at once).
 
 Call the two Q0 and Q1, in play order, `gap0` and `gap1` halves behind the leader; a sudden
 death after the round is played by those level in the order leader, Q0, Q1 (X17: from after
@@ -126,33 +128,40 @@ def known(gaps: Gaps) -> float | None:
     return None if found is None else found[0].value
 
 
-def gaps_after_bank(banked: game.State) -> Gaps | None:
-    """Where a BANK just started the final round at a table of three (X16): the other two's
-    gaps below the one who banked, in play order; else None."""
-    still = banked.still_to_play
-    if len(banked.players) != 3 or banked.round is not game.Round.FINAL_ROUND or len(still) != 2:
+def gaps_after_bank(after: game.State) -> Gaps | None:
+    """Where BANK now (`after` is at its decision point) leaves this player the one leader with
+    two still to play after it: their gaps below it, in play order; else None. In the race,
+    a BANK that reaches the target at a table of three (X16: the other two play once more); in
+    the final round, a BANK past every earlier total with two still to come (four seats or
+    more). Not in a sudden death (its later rounds' order is its own)."""
+    if after.phase is not game.Phase.DECIDE or after.round is game.Round.SUDDEN_DEATH:
         return None
-    leader = next(p for p in range(3) if p not in still)
-    top = banked.totals[leader]
+    me = after.current
+    banked = game.apply(after, game.Bank())
+    still = banked.still_to_play
+    if banked.round is not game.Round.FINAL_ROUND or len(still) != 2 or me in still:
+        return None
+    top = banked.totals[me]
+    others = [banked.totals[p] for p in range(len(banked.players)) if p != me]
+    if max(others) >= top:  # below or level with an earlier total: not the one leader
+        return None
     return (top - banked.totals[still[0]], top - banked.totals[still[1]])
 
 
 def wanted(state: game.State) -> list[Gaps]:
-    """What the coach asks for at this point of a race at a table of three: the gaps each BANK
-    that reaches the target would leave, for every selection of the roll on the table (or for
-    BANK now, once selected), the most halves first."""
-    if len(state.players) != 3 or state.round is not game.Round.RACE:
-        return []
+    """What the coach asks for at this point: the gaps each BANK that leaves this player the
+    one leader with two still to play would leave (`gaps_after_bank`), for every selection of
+    the roll on the table (or for BANK now, once selected), the most halves first."""
     if state.phase is game.Phase.DECIDE:
         afters = [state]
-    elif state.phase is game.Phase.SELECT:
+    elif state.phase is game.Phase.SELECT and state.round is not game.Round.SUDDEN_DEATH:
         selections = sorted(legal_value_selections(state.dice), key=sum, reverse=True)
         afters = [game.apply(state, select_values(state, values)) for values in selections]
     else:
         return []
     found: list[Gaps] = []
     for after in afters:
-        gaps = gaps_after_bank(game.apply(after, game.Bank()))
+        gaps = gaps_after_bank(after)
         if gaps is not None and gaps not in found:
             found.append(gaps)
     return found
