@@ -90,6 +90,30 @@ def chase_numbers() -> dict[str, float]:
                 break
         numbers[f"{name}_build_ms"] = (time.perf_counter() - start) * 1000
         numbers[f"{name}_longest_slice_ms"] = longest
+    return numbers | lone_leader_numbers()
+
+
+def lone_leader_numbers() -> dict[str, float]:
+    """A BANK that leaves a lone leader with two still to play (two_left.py), built in 20 ms
+    slices as the page does: 11 points over two at nothing (four seats' first after 10.5), 111
+    over two level, and 50 over a first chaser with the last 35 points closer (its own cells
+    reach further past the leader)."""
+    from cubiri.mishimash import two_left
+
+    numbers: dict[str, float] = {}
+    for gaps in ((22, 22), (222, 222), (100, 30)):
+        two_left._builds.pop(gaps, None)
+        longest = 0.0
+        start = time.perf_counter()
+        while True:
+            begun = time.perf_counter()
+            done = two_left.step([gaps], 20)
+            longest = max(longest, (time.perf_counter() - begun) * 1000)
+            if done:
+                break
+        name = f"lone_leader_{gaps[0]}_{gaps[1]}"
+        numbers[f"{name}_build_ms"] = (time.perf_counter() - start) * 1000
+        numbers[f"{name}_longest_slice_ms"] = longest
     return numbers
 
 

@@ -152,6 +152,17 @@ def wanted(state: game.State) -> list[Gaps]:
     """What the coach asks for at this point: the gaps each BANK that leaves this player the
     one leader with two still to play would leave (`gaps_after_bank`), for every selection of
     the roll on the table (or for BANK now, once selected), the most halves first."""
+    if _wanted and _wanted[0][0] is state:  # asked between every frame while they build
+        return _wanted[0][1]
+    found = _wanted_now(state)
+    _wanted[:] = [(state, found)]
+    return found
+
+
+_wanted: list[tuple[game.State, list[Gaps]]] = []
+
+
+def _wanted_now(state: game.State) -> list[Gaps]:
     if state.phase is game.Phase.DECIDE:
         afters = [state]
     elif state.phase is game.Phase.SELECT and state.round is not game.Round.SUDDEN_DEATH:
