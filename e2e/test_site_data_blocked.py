@@ -23,12 +23,14 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, BrowserType, Page, expect
 
+from app.pure import data_file
 from e2e.browser import block_site_data, launch_args
 from e2e.conftest import PHONE, READY, READY_TIMEOUT_MS
 from e2e.magdagdon_driver import MagdagdonDriver
 from e2e.mishimash_driver import MishimashDriver
 from e2e.server import serve
 from e2e.taps import tap
+from tests.test_data_file import LATER, a_phone
 from tools.site import copy_site
 
 # Every text the notice shows, in order, each time it is shown (a MutationObserver, so a notice
@@ -178,6 +180,27 @@ def test_issue29_with_site_data_blocked_the_app_starts_both_games_play_and_the_p
     expect(notice).to_be_hidden()  # told once, not again at a save or another game
     assert len(notices(page)) == 1, notices(page)
     assert errors == []
+
+
+def test_with_site_data_blocked_your_data_and_a_load_say_nothing_is_kept(
+    blocked_browser: Callable[[], Page], base_url: str, tmp_path: Path
+) -> None:
+    """helper-22: once the notice was closed, SETTINGS' Your data said the data "are kept in
+    this browser", and LOAD DATA "Loaded: …" with "SAVE MY DATA keeps a copy" under it; all of
+    it went with the tab. Both now say that nothing outlives the page."""
+    page = blocked_browser()
+    page.goto(base_url + "#settings")
+    wait_ready(page)
+    page.locator("#notice-close").click()
+    kept = page.locator("#data-kept")
+    expect(kept).to_contain_text("nothing is kept once this page closes")
+    file = tmp_path / "cubiri-data.json"
+    file.write_text(data_file.export(a_phone(), LATER), encoding="utf-8")
+    page.locator("#data-file").set_input_files(str(file))
+    status = page.locator("#data-status")
+    expect(status).to_contain_text("Loaded: 2 games added")
+    expect(status).to_contain_text("so it is kept only until this page closes.")
+    expect(kept).to_contain_text("nothing is kept once this page closes")
 
 
 def test_issue29_with_site_data_blocked_the_bare_pyscript_page_starts(

@@ -420,6 +420,37 @@ def test_issue18_6_data_of_a_newer_version_is_kept_untouched(
     assert page_log.console_errors == []
 
 
+# 5. Unreadable results -------------------------------------------------------------------------
+def test_unreadable_high_scores_and_history_are_set_aside_and_said(
+    page: Page, base_url: str, page_log: PageLog
+) -> None:
+    """helper-22: a torn write left HIGH SCORES and the history unreadable; HIGH SCORES said
+    "The first one sets the record!" and STATISTICS "No games yet", with no word, and the next
+    game was hailed as a new best. Each is set aside (as an unreadable saved game is) and the
+    player is told once; the next game's results start afresh beside the copy."""
+    ready(page, base_url)
+    torn_scores = '{"version": 2, "peaceful": [{"id": "1-a", "date": "2026-12-01T10:00:00Z"'
+    torn_history = '{"version": 1, "games": [{"id": "7-b", "game": "magdagdon"'
+    store(page, MD_SCORES, torn_scores)
+    store(page, "cubiri.history", torn_history)
+    ready(page, base_url + "#scores")
+    notice = page.locator("#notice")
+    expect(notice).to_contain_text("Some saved results could not be read")
+    assert stored(page, MD_SCORES + ".unreadable") == torn_scores
+    assert stored(page, MD_SCORES) is None
+    ready(page, base_url + "#statistics")
+    expect(page.locator("#screen-statistics")).to_be_visible()
+    assert stored(page, "cubiri.history.unreadable") == torn_history
+    assert stored(page, "cubiri.history") is None
+    ((_seed, state),) = near_end_seeds(1)  # the next game: kept beside the copies
+    store(page, MD_GAME, magdagdon_save(state))
+    ready(page, base_url + "#magdagdon")
+    finish_magdagdon(page, state)
+    assert json.loads(stored(page, MD_SCORES) or "{}")
+    assert stored(page, MD_SCORES + ".unreadable") == torn_scores
+    assert page_log.console_errors == []
+
+
 # 5. Quiet failures: a full quota --------------------------------------------------------------
 def test_issue18_5_a_failing_save_is_told_once(page: Page, base_url: str) -> None:
     page.add_init_script(

@@ -94,6 +94,20 @@ def test_the_kept_line_follows_the_browser_answer() -> None:
     assert data_view.kept_line(None, True, EN) == EN("data.kept.unknown")
 
 
+def test_with_site_data_blocked_your_data_and_a_load_say_nothing_is_kept() -> None:
+    """helper-22 with site data blocked: Your data said the data "are kept in this browser"
+    and a load "Loaded: 2 games added …", all gone once the tab closed."""
+    for persisted in (True, False, None):
+        line = data_view.kept_line(persisted, True, EN, keeping=False)
+        assert line.startswith("This browser does not let Cubiri save right now")
+    merged = data_file.merge({}, data_file.read(data_file.export(a_phone(), LATER)))
+    said = data_view.loaded(merged, EN, keeping=False)
+    assert said.startswith("Loaded: 2 games added")
+    assert said.endswith("so it is kept only until this page closes.")
+    nothing = data_file.merge(a_phone(), data_file.read(data_file.export(a_phone(), LATER)))
+    assert "page closes" not in data_view.loaded(nothing, EN, keeping=False)  # nothing written
+
+
 @pytest.mark.parametrize("language", ["pt", "hu", "vi"])
 def test_every_language_has_every_text_of_your_data(language: str) -> None:
     t = load_translator(language)
@@ -105,6 +119,8 @@ def test_every_language_has_every_text_of_your_data(language: str) -> None:
         "data.loaded.games.other",
         "data.settings.use",
         "data.kept.no",
+        "data.kept.blocked",
+        "data.loaded.page_only",
     ):
         assert t(key) != EN(key), key
 

@@ -20,6 +20,7 @@ from js import console, window
 from app.browser.dom import absent
 
 BLOCKED, FAILING, NEWER, CORRUPT = "blocked", "failing", "newer", "corrupt"
+UNREADABLE = "unreadable"  # high scores or the history could not be read: set aside
 RESUMED = "resumed"  # writes refused before are written now
 _store: Any = None
 _blocked = False
@@ -73,7 +74,8 @@ PROBE = "cubiri.probe"  # written and removed at once, to learn whether writes p
 
 
 def report(problem: str) -> None:
-    """Tell the player about `problem` (BLOCKED, FAILING, NEWER, CORRUPT), once per kind."""
+    """Tell the player about `problem` (BLOCKED, FAILING, NEWER, CORRUPT, UNREADABLE), once per
+    kind."""
     if problem in _told:
         return
     _told.add(problem)

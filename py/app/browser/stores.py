@@ -66,6 +66,23 @@ def _set_aside(key: str, raw: str | None) -> None:
         storage.write(key + UNREADABLE, raw)
 
 
+def _unusable(key: str, raw: str | None, problems: list[str], usable: bool) -> None:
+    """A stored table or history with nothing usable in it (a torn write, a hand's edit): set
+    aside and the player told, once, as for a saved game. helper-22: STATISTICS said "No games
+    yet" and HIGH SCORES "The first one sets the record!" with no word, and the next game was
+    hailed as a new best. Removed from where the app reads it only once its copy is written
+    (storage full: it stays where it is)."""
+    for problem in problems:
+        console.warn(problem)
+    if raw is None or usable or not problems:
+        return
+    storage.report(storage.UNREADABLE)
+    if storage.read(key + UNREADABLE) != raw:
+        _set_aside(key, raw)
+    if storage.read(key + UNREADABLE) == raw:
+        storage.remove(key)
+
+
 def tables(key: str) -> Tables:
     raw = storage.read(key)
     book = _book(key)
@@ -74,8 +91,7 @@ def tables(key: str) -> Tables:
         storage.report(storage.NEWER)
         return {}
     tables, problems = book.parse(raw)
-    for problem in problems:
-        console.warn(problem)
+    _unusable(key, raw, problems, any(tables.values()))
     return tables
 
 
@@ -196,9 +212,12 @@ HISTORY_TRIES = (1.0, 0.5, 0.25, 0.1)  # a full quota: the newest half, quarter,
 def history() -> list[Entry]:
     from app.pure import history
 
-    entries, problems = history.parse(storage.read(HISTORY_KEY))
-    for problem in problems:
-        console.warn(problem)
+    raw = storage.read(HISTORY_KEY)
+    if history.newer(raw):  # a newer version's: read what it can, never set aside
+        entries, _ = history.parse(raw)
+        return entries
+    entries, problems = history.parse(raw)
+    _unusable(HISTORY_KEY, raw, problems, bool(entries))
     return entries
 
 

@@ -51,6 +51,9 @@ class YourData:
         whether it does."""
         has_history = bool(stores.history())
         line = by_id("data-kept")
+        if not storage.keeping():  # site data blocked: nothing outlives the page
+            line.textContent = data_view.kept_line(None, has_history, self.host.t, False)
+            return
 
         def show(persisted: bool | None) -> None:
             line.textContent = data_view.kept_line(persisted, has_history, self.host.t)
@@ -136,7 +139,8 @@ class YourData:
         if merged.writes:
             self.host.data_changed(settings=False)
             self.sync()  # a history now, maybe: the browser is asked to keep it
-        self._say(lambda t: data_view.loaded(merged, t))
+        keeping = storage.keeping()
+        self._say(lambda t: data_view.loaded(merged, t, keeping))
         # Asked only where the file would change what the player has now (a setting never set
         # here has its default: the browser's language, sound on).
         current = self._current_settings()

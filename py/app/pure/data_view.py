@@ -57,9 +57,17 @@ def where(
     return t(f"data.what.{kind}", **named)
 
 
-def loaded(merged: Merged, t: Translator) -> str:
+def loaded(merged: Merged, t: Translator, keeping: bool = True) -> str:
     """What LOAD DATA did: the games added and the ones already here, the high scores and the
-    daily results that made it in, the games in progress taken or left."""
+    daily results that made it in, the games in progress taken or left; where the browser does
+    not let the app save (`keeping` False), that it lasts only as long as the page."""
+    text = _loaded(merged, t)
+    if keeping or not merged.writes:
+        return text
+    return f"{text} {t('data.loaded.page_only')}".strip()
+
+
+def _loaded(merged: Merged, t: Translator) -> str:
     if merged.games_added or merged.records_added or merged.days_added:
         parts = [t.plural("data.loaded.games", merged.games_added)]
         if merged.games_known:
@@ -103,9 +111,14 @@ def settings_question(to_ask: dict[str, str], t: Translator, language_names: dic
     return t("data.settings.ask", settings="; ".join(named))
 
 
-def kept_line(persisted: bool | None, has_history: bool, t: Translator) -> str:
+def kept_line(
+    persisted: bool | None, has_history: bool, t: Translator, keeping: bool = True
+) -> str:
     """Whether the browser promised to keep the data (`navigator.storage.persist()`): True,
-    False, or None where the browser cannot say."""
+    False, or None where the browser cannot say; `keeping` False where it does not let the
+    app save at all (site data blocked: helper-22 read "kept in this browser" there)."""
+    if not keeping:
+        return t("data.kept.blocked")
     if persisted is None:
         return t("data.kept.unknown")
     if persisted:
