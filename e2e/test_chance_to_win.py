@@ -247,3 +247,26 @@ def test_in_a_race_of_three_bank_that_reaches_the_target_gives_its_chance_once_b
         f"{names} Your chance to win is then {percent(t, mine)}.", timeout=CHASE_BUILT_MS
     )
     both_sizes(page, shot, "mishimash-race-of-three-bank-reaches")
+
+
+def test_with_real_dice_to_type_after_roll_again_the_coach_keeps_the_chance(
+    page: Page, base_url: str
+) -> None:
+    """helper-21: in the final round, "Throw 5 dice and enter them" after ROLL AGAIN came with
+    a blank coach. It keeps the chance to win from there (what ROLL AGAIN was worth)."""
+    page.set_viewport_size(PHONE)
+    ready(page, base_url + "#mishimash")
+    start(page, ["Ana", "Bea"], 10)
+    throw(page, "111523")
+    take(page, (0, 1, 2, 3))  # Ana banks 10.5: Bea's last turn
+    throw(page, "123466")
+    take(page, (0,), bank=False)  # the 1, then ROLL AGAIN
+    expect(page.locator("#ms-entry-prompt")).to_have_text("Throw 5 dice and enter them")
+    decided = typed(
+        ["Ana", "Bea"], 10, [[1, 1, 1, 5, 2, 3], (0, 1, 2, 3), "bank", [1, 2, 3, 4, 6, 6], (0,)]
+    )
+    chances = win_chances(decided)
+    assert chances is not None
+    t = load_translator("en", LOCALES)
+    line = f"Your chance to win: {percent(t, chances['roll'])}."
+    expect(page.locator("#ms-coach")).to_contain_text(line, timeout=AT_ONCE_MS)

@@ -358,3 +358,29 @@ def test_with_two_still_to_come_a_level_is_said_to_lead_to_a_sudden_death() -> N
     assert lines[-1] == "Bea and Cubi still play after you: passing 10.5 is not yet a win."
     below = build_coach(before, frozenset({0, 1, 2}), t, frozenset({0, 1, 2})).lines
     assert not any("level" in line for line in below)
+
+
+def test_with_real_dice_to_type_after_roll_again_the_coach_keeps_the_chance_from_there() -> None:
+    """helper-21: a final-round turn at a table went blank at "Throw 5 dice and enter them"
+    after ROLL AGAIN. The coach keeps what ROLL AGAIN was worth: the chance to win from there
+    where the tables give it, else the chance to pass the leader from there, named as such."""
+    decided = typed(
+        ["Ana", "Bea"], 10, [[1, 1, 1, 5, 2, 3], (0, 1, 2, 3), "bank", [1, 2, 3, 4, 6, 6], (0,)]
+    )
+    chances = win_chances(decided)
+    assert chances is not None
+    throwing = game.apply(decided, game.RollAgain())
+    assert throwing.phase is game.Phase.THROW and throwing.turn_halves == 2
+    lines = build_coach(throwing, frozenset(), t, PEOPLE).lines
+    assert lines == (f"Your chance to win: {percent(t, chances['roll'])}.",)
+
+    four = typed(
+        ["Ann", "Otto", "Bea", "Cubi"],
+        10,
+        [[1, 1, 1, 5, 2, 3], (0, 1, 2, 3), "bank", [1, 2, 3, 4, 6, 6], (0,), "again"],
+    )
+    assert four.phase is game.Phase.THROW and not wc.covered(four)
+    chance = odds.chance(11, 1, 5, 2, 0)  # 10 more points to pass 10.5, from 1, five dice
+    lines = build_coach(four, frozenset(), t, PEOPLE3).lines
+    assert lines[0] == f"Your chance to pass 10.5: {percent(t, chance)}."
+    assert lines[1] == "Bea and Cubi still play after you: passing 10.5 is not yet a win."

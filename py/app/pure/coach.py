@@ -50,7 +50,12 @@ def build_coach(
 ) -> CoachView:
     """What the coach says to the person to move; `people`: the players who are persons (a
     computer's turn gets no review)."""
-    if state.phase is Phase.ROLL:
+    if state.phase is Phase.THROW and state.turn_halves:
+        # Real dice, typed after ROLL AGAIN: the chance from here (helper-21 saw the coach
+        # go blank there in the final round).
+        from_here = (_throwing(state, t), _others_after(state, t))
+        return CoachView(tuple(line for line in from_here if line))
+    if state.phase in (Phase.ROLL, Phase.THROW):
         said = (_last_turn(state, t, people), _race(state, t), _others_after(state, t))
         return CoachView(tuple(line for line in said if line))
     if state.phase is not Phase.SELECT:
@@ -273,6 +278,22 @@ def _race(state: State, t: Translator) -> str:
     leader = _leader(state, need)
     chance = odds.chance(need, 0, 6, 1, 0)
     return t("coach.race", total=t.number(leader), percent=percent(t, chance))
+
+
+def _throwing(state: State, t: Translator) -> str:
+    """In the final round or a sudden death, with a throw of real dice to type in the middle
+    of a turn: the chance to win from here where the tables give it, else the chance to pass
+    the leader from here (named as such); in the race, nothing (points, not chances)."""
+    if win_chance.ready(state):
+        chance = win_chance.throw_chance(state)
+        if chance is not None:
+            return t("coach.win_chance", percent=percent(t, chance))
+    need = need_to_win(state)
+    if need is None or win_chance.covered(state) or not odds.reach_ready():
+        return ""
+    points, k, m = state.turn_halves / 2, state.roll_number, state.mishimashes
+    chance = odds.chance(need, points, state.dice_left, k, m)
+    return t("coach.race", total=t.number(_leader(state, need)), percent=percent(t, chance))
 
 
 def _others_after(state: State, t: Translator) -> str:

@@ -737,7 +737,21 @@ def win_chances(state: game.State) -> dict[str, float] | None:
             return later_players.chances(state)
         return later_players.level_chances(state)
     x = state.turn_halves
-    n, k, m = state.dice_left, state.roll_number + 1, state.mishimashes
+    return _covered_chances(state, x, state.dice_left, state.roll_number + 1, state.mishimashes)
+
+
+def throw_chance(state: game.State) -> float | None:
+    """In the middle of a turn whose next throw is being made (real dice typed: the THROW
+    phase after ROLL AGAIN), the chance to win from here, what ROLL AGAIN was worth; None
+    where the tables do not give it at once (`covered`), and at a turn's start (`start_chance`)."""
+    if state.phase is not game.Phase.THROW or state.turn_halves == 0 or not covered(state):
+        return None
+    n, k, m = state.dice_left, state.roll_number, state.mishimashes
+    return _covered_chances(state, state.turn_halves, n, k, m)["roll"]
+
+
+def _covered_chances(state: game.State, x: int, n: int, k: int, m: int) -> dict[str, float]:
+    """BANK now and ROLL AGAIN at the decision point (x, n, k, m) of a `covered` position."""
     if not state.still_to_play[1:]:
         return _last(state, x, n, k, m)
     ahead = _ahead_of_the_last(state)
