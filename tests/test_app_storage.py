@@ -122,6 +122,20 @@ def test_a_mishimash_game_round_trips_and_a_broken_one_is_refused() -> None:
     assert MAGDAGDON.load(MISHIMASH.dump(saved))[0] is None  # a game of the other kind
 
 
+def test_a_mishimash_save_past_the_setups_target_is_refused() -> None:
+    """helper-22 stored a target of 10^15: it loaded without a word, past what START lets a
+    game have (MAX_TARGET) and what the history takes, so its end would not enter it."""
+    from app.pure.mishimash_setup import MAX_TARGET
+    from cubiri.mishimash import game as mishimash
+
+    at_most = Saved(mishimash.new_game(["Ana", "Bo"], MAX_TARGET, 3))
+    assert MISHIMASH.load(MISHIMASH.dump(at_most)) == (at_most, None)
+    tampered = json.loads(MISHIMASH.dump(at_most))
+    tampered["game"]["target"] = 10**15
+    saved, problem = MISHIMASH.load(json.dumps(tampered))
+    assert saved is None and problem is not None and "target" in problem
+
+
 def test_a_game_moved_on_in_another_tab_continues_it_and_a_new_game_does_not() -> None:
     """Issue 18: a tab that takes another tab's game says "continued" only when it is the
     same game played on; NEW GAME there (even a daily replayed: the same seed) is a new one."""

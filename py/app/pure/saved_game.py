@@ -31,6 +31,7 @@ from typing import Any, Generic, TypeVar
 
 from app.pure.bounded import loads, version_of
 from app.pure.daily import GameMeta, parse_day
+from app.pure.mishimash_setup import MAX_TARGET
 from app.pure.table_dice import entered_fits, throw_state
 from cubiri import kernel
 from cubiri.magdagdon import game as magdagdon
@@ -309,10 +310,20 @@ def _mishimash_throw(state: mishimash.State) -> kernel.Throw | None:
     return None if opened is None else mishimash.ENGINE.throw(opened)
 
 
+def _mishimash_from_dict(data: Any) -> mishimash.State:
+    """The engine's game, within what the setup lets a game have: a target past MAX_TARGET
+    (helper-22 loaded a tampered 10^15 without a word) is no game this app saves, and a
+    finished one could not enter the history."""
+    state = mishimash.from_dict(data)
+    if state.target > MAX_TARGET:
+        raise ValueError(f"a target past {MAX_TARGET}: {state.target}")
+    return state
+
+
 MISHIMASH = SaveCodec(
     "MISHIMASH",
     mishimash.to_dict,
-    mishimash.from_dict,
+    _mishimash_from_dict,
     selection_fits=_selection_fits,
     throw=_mishimash_throw,
 )
