@@ -19,7 +19,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from app.pure import history
-from app.pure.i18n import load_translator
+from app.pure.i18n import english_number, load_translator
 from app.pure.magdagdon_help import BotGame
 from cubiri.dice import TYPED
 from cubiri.kernel import Dice, action_from_dict
@@ -83,8 +83,9 @@ def test_the_magdagdon_end_screen_reviews_the_game_against_the_computer_turn_by_
     expect(rows).to_have_count(max(len(mine), len(its)))
     for index, row in enumerate(rows.all()):
         you, it = row.locator("td").all_text_contents()[1:]
-        assert you == (str(mine[index]) if index < len(mine) else "–")
-        assert it == (str(its[index]) if index < len(its) else "–")
+        # Below zero with the minus sign, as the board writes a score (helper-24 read "-12").
+        assert you == (english_number(mine[index]) if index < len(mine) else "–")
+        assert it == (english_number(its[index]) if index < len(its) else "–")
     # The turns where the computer gained most: its step less the player's, both games on.
     steps = [
         (its[i] - (its[i - 1] if i else 0)) - (mine[i] - (mine[i - 1] if i else 0))
@@ -186,7 +187,8 @@ def test_statistics_review_every_game_and_keep_what_the_reviews_found(
         f"{beaten} of {len(scores)}", timeout=COMPUTER_MS * 2
     )
     margin = round(stats.fmean(m - c for m, c in zip(scores, computers, strict=True)), 1)
-    assert figure(page, peaceful, "margin") == (f"+{margin:g}" if margin > 0 else f"{margin:g}")
+    said = f"+{margin:g}" if margin > 0 else english_number(margin)  # the minus sign, not "-"
+    assert figure(page, peaceful, "margin") == said
     # Every MISHIMASH with a person reviewed: what each gave up, a dot a game.
     trend = page.locator("#stats-mishimash-given-up")
     expect(trend.locator("svg circle")).to_have_count(4)

@@ -496,3 +496,21 @@ def test_a_sudden_death_coach_shows_without_scrolling_at_a_table_in_portuguese(
     page.screenshot(path=str(SCREENSHOTS / "mishimash-sudden-death-table-pt-320.png"))
     box = coach.first.bounding_box()
     assert box is not None and box["y"] + box["height"] <= 640, box
+
+
+def test_a_correction_below_zero_is_written_with_the_minus_sign(page: Page, base_url: str) -> None:
+    """helper-24 read "-12" in the review beside the board's "−28": the page's numbers came
+    from the browser's Intl, which writes a hyphen. Every number below zero has the minus sign,
+    as the board writes a score."""
+    ready(page, base_url + "#mishimash")
+    start(page, ["Ann", "Bea"], 30)
+    throw(page, ONE)
+    take(page, (0,))  # Ann banks 1
+    tap(page.get_by_role("button", name="SCORE SHEET"))
+    form = page.get_by_role("group", name="Correct a turn")
+    form.get_by_label("Player").select_option(label="Ann")
+    form.get_by_label("Points (+ or −)").fill("-0.5")
+    tap(form.get_by_role("button", name="CORRECT"))
+    expect(page.locator("#ms-correct-error")).to_be_empty()
+    notes = page.locator("#ms-sheet .ms-sheet-notes li")
+    expect(notes).to_have_text(["Ann: \u22120.5 points in Round 1 (correction)"])

@@ -108,3 +108,44 @@ def test_undo_by_keyboard_keeps_its_focus_in_view(page: Page, base_url: str) -> 
     page.wait_for_timeout(300)  # any scroll settles
     page.screenshot(path="e2e/screenshots/magdagdon-undo-focused-320x568.png")
     assert wholly_in_view(page, "#md-undo")
+
+
+def test_a_throw_entered_brings_the_board_back_above_its_dice(page: Page, base_url: str) -> None:
+    """helper-24 at 320×568: after USE THESE DICE the page stayed where the entry had scrolled
+    it, with the board's first row, the turn and the score above the screen while the dice were
+    placed. The board comes back, its dice and CONFIRM under it."""
+    page.set_viewport_size(SMALL)
+    page.goto(base_url + "#magdagdon")
+    page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
+    page.locator("#md-real-dice").check()
+    tap(page.locator("#md-primary"))  # ROLL: the entry opens
+    for value in (2, 3, 3, 5):
+        tap(page.get_by_role("button", name=f"Add a {value}"))
+    tap(page.get_by_role("button", name="USE THESE DICE"))
+    expect(page.locator("#md-die-3")).to_be_visible()
+    page.wait_for_timeout(300)  # any scroll settles
+    assert wholly_in_view(page, "#md-board")
+    assert wholly_in_view(page, "#md-die-0")
+    assert wholly_in_view(page, "#md-primary")
+
+
+def test_a_hint_shows_the_cells_it_lights_with_the_dice_it_marks(page: Page, base_url: str) -> None:
+    """helper-24 at 320×568, seed 16's MAGDAGDON on turn 2: HINT lit two cells, both wholly
+    above the screen. They come into view with the dice the hint marks."""
+    from e2e.magdagdon_driver import MagdagdonDriver
+
+    page.set_viewport_size(SMALL)
+    page.goto(base_url + "?seed=16#magdagdon")
+    page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
+    driver = MagdagdonDriver(page, "peaceful", 16)
+    driver.play_turn()
+    driver.roll()
+    assert driver.state.phase is engine.Phase.MAGDAGDON
+    tap(page.locator("#md-hint"))
+    lit = page.locator("#md-board [data-hint]")
+    expect(lit.first).to_be_visible()
+    page.wait_for_timeout(300)
+    for index in range(lit.count()):
+        box = lit.nth(index).bounding_box()
+        assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= SMALL["height"]
+    assert wholly_in_view(page, "#md-dice")

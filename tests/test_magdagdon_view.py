@@ -426,6 +426,21 @@ def test_reroll_with_no_die_chosen_reads_reroll_not_reroll_0_dice() -> None:
     assert view.powers.reroll_label.split() == ["REROLL", "1", "DIE"]
 
 
+def test_a_hint_names_a_die_it_adjusts_by_the_mark_it_shows() -> None:
+    """helper-24: "First INCREASE +1 on die 2 (4 to 5)" while the dice showed the marks of the
+    placing order, 2 on another die (a 4 too): the die to adjust is named by its mark (M13)."""
+    from app.pure.magdagdon_help import hint_for
+
+    state = rolled("..../.3../..../....", [1, 4, 1, 4])
+
+    def plan(current: State) -> list:
+        return [Adjust(1, -1), Stage(1, 6), Stage(3, 9)]
+
+    hint = hint_for(state, t, plan)
+    assert hint.dice == {1: 1, 3: 2}  # the marks shown on the dice
+    assert hint.text.replace("\xa0", " ").startswith("First DECREASE −1 on die 1 (4 to 3).")
+
+
 def test_hint_says_first_then_and_that_it_ignores_the_staging() -> None:
     from app.pure.magdagdon_help import hint_for, hint_text
 

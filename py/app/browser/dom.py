@@ -28,6 +28,22 @@ def into_view(element: Any) -> None:
     element.scrollIntoView(to_js({"block": "nearest"}, dict_converter=Object.fromEntries))
 
 
+def into_view_span(top: Any, bottom: Any, margin: float = 8.0) -> None:
+    """`bottom` just into view, and `top` with it where the two fit the screen together (what
+    a player must see at once: the board and the dice to place, helper-24 at 320×568); where
+    they do not, `bottom` alone, as `into_view`."""
+    from js import window
+
+    first, last = top.getBoundingClientRect(), bottom.getBoundingClientRect()
+    height = float(window.innerHeight)
+    if last.bottom - first.top > height - 2 * margin:
+        into_view(bottom)
+    elif first.top < margin:
+        window.scrollBy(0, first.top - margin)
+    elif last.bottom > height - margin:
+        window.scrollBy(0, last.bottom - height + margin)
+
+
 def rescue_focus(screen: str) -> None:
     """A re-render took the focused control away (`focus_lost`): the focus goes to the heading
     of `screen`, if that screen is shown, so Tab goes on from the top of it (issue 14). A focus

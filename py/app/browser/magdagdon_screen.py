@@ -12,12 +12,14 @@ from dataclasses import replace
 from datetime import date
 from typing import Any
 
-from js import window
+from js import document, window
 
 from app.browser import feel, stores
 from app.browser.dom import (
+    absent,
     by_id,
     into_view,
+    into_view_span,
     listen,
     restart_animation,
 )
@@ -337,6 +339,11 @@ class MagdagdonScreen:
         self.focus.after(tap, self.state, self.last_view)
         if self.last_view is not None and self.last_view.waiting is not None:
             self.entry.in_view()  # a throw to enter: the focus showed its first face only
+        elif isinstance(tap, Dice) and self.state is not None:
+            # A throw entered: the board comes back above its dice (helper-24 at 320×568
+            # placed them with the board's first row above the screen, where the entry had
+            # scrolled to).
+            into_view_span(by_id("md-board"), by_id("md-primary"))
         self.tour.take_focus()
 
     def _play(self, action: Action) -> engine.State | None:
@@ -594,8 +601,10 @@ class MagdagdonScreen:
             or (previous.phase, previous.powers.cancel) != ("magdagdon", powers.cancel)
         ):
             # Its message names ACCEPT and the Majda Powers, below the dice: just into view,
-            # the message above them staying in view on a phone (issue 29).
-            into_view(by_id("md-powers") if powers.visible else primary)
+            # the message above them staying in view on a phone (issue 29), and the board
+            # whose values it names too where all of it fits (helper-24).
+            below = by_id("md-powers") if powers.visible else primary
+            into_view_span(by_id("md-board"), below)
         elif isinstance(powers.cancel, CancelReroll) and (
             previous is None or previous.powers.cancel != powers.cancel
         ):
@@ -616,6 +625,11 @@ class MagdagdonScreen:
         self.render()
         state = self.state
         self.host.announce(hint.text if state is None else hint_text(hint, state, self.host.t))
+        # The cells it lights and the dice it marks, together where they fit (helper-24 at
+        # 320×568 saw both lit cells above the screen).
+        lit = document.querySelector("#md-board [data-hint]")
+        if not absent(lit):
+            into_view_span(lit, by_id("md-dice"))
 
     def _render_end(self, view: MagdagdonView) -> None:
         state = self.state

@@ -20,6 +20,7 @@ from app.browser.your_data import YourData
 from app.pure.bounded import excerpt, whole
 from app.pure.i18n import (
     DEFAULT_LANGUAGE,
+    MINUS,
     Translator,
     available_languages,
     intl_locale,
@@ -177,7 +178,9 @@ class Shell:
         digits = {"maximumFractionDigits": 1}
         conjunction = {"style": "long", "type": "conjunction"}
         t.plural_category = lambda n: str(intl("PluralRules", digits).select(n))
-        t.number = lambda value: str(intl("NumberFormat", digits).format(value))
+        # Below zero with the minus sign, as the board writes a score (i18n.number_format):
+        # Intl writes a hyphen, and the review's turns read "-12" beside the board's "−28".
+        t.number = lambda value: str(intl("NumberFormat", digits).format(value)).replace("-", MINUS)
         t.list_names = lambda names: str(
             intl("ListFormat", conjunction).format(to_js([str(name) for name in names]))
         )

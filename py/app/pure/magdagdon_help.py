@@ -61,15 +61,20 @@ def hint_for(
     steps: list[str] = []
     adjusted = False
     ends_with_reroll = False
+    # The dice are marked on screen by the order they are placed in (1, 2, …): a die the plan
+    # adjusts is named by its mark too, else by its place (helper-24 tapped the die marked 2
+    # for "die 2", the second die).
+    marks = [a.die for a in actions if isinstance(a, engine.Stage)]
     for action in actions:
         if isinstance(action, engine.Adjust):
             power = t("magdagdon.decrease" if action.delta < 0 else "magdagdon.increase")
             old = current.dice[action.die]
+            named = marks.index(action.die) + 1 if action.die in marks else action.die + 1
             said.append(
                 t(
                     "magdagdon.suggest.adjust_then" if adjusted else "magdagdon.suggest.adjust",
                     power=power,
-                    n=action.die + 1,
+                    n=named,
                     old=old,
                     new=old + action.delta,
                 )
