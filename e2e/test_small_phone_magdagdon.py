@@ -149,3 +149,20 @@ def test_a_hint_shows_the_cells_it_lights_with_the_dice_it_marks(page: Page, bas
         box = lit.nth(index).bounding_box()
         assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= SMALL["height"]
     assert wholly_in_view(page, "#md-dice")
+
+
+def test_confirm_stays_one_line_at_360_px_in_vietnamese(page: Page, base_url: str) -> None:
+    """helper-24: "XÁC NHẬN · cần đặt thêm 2" broke at 360 px (a common Android width, where
+    the font grows), its 2 alone on a second line of a 48 px button."""
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.add_init_script("localStorage.setItem('cubiri.language', 'vi')")
+    page.goto(base_url + "?seed=16#magdagdon")
+    page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
+    tap(page.locator("#md-primary"))  # ROLL
+    confirm = page.locator("#md-primary")
+    expect(confirm).to_contain_text("XÁC NHẬN")
+    lines = confirm.evaluate(
+        "b => { const r = document.createRange(); r.selectNodeContents(b);"
+        " return new Set([...r.getClientRects()].map(x => Math.round(x.top))).size; }"
+    )
+    assert lines == 1
