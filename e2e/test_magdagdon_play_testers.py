@@ -134,3 +134,41 @@ def test_the_desktop_uses_its_width_with_every_control_in_view(page: Page, open_
     controls = ["#md-board", "#md-message", "#md-dice", "#md-primary", "#md-reroll"]
     controls += ["#md-hint", "#md-daily-start", "#md-restart"]
     assert [s for s in controls if not in_view(page, s)] == []
+
+
+def a_plan_that_begins_with_a_power() -> engine.State:
+    """Seed 1 played by the computer player to its fifth turn, whose plan begins with INCREASE
+    +1 on the die it places second (M13), then places two dice."""
+    from cubiri.magdagdon import bot
+
+    state = engine.new_game("peaceful", 1)
+    while True:
+        if state.phase is engine.Phase.PLACE and not state.staged:
+            plan = bot.turn_actions(state)
+            if isinstance(plan[0], engine.Adjust):
+                return state
+        state = engine.play(state, bot.next_action(state))
+
+
+def test_a_hints_plan_goes_on_after_its_first_step_a_power(page: Page, base_url: str) -> None:
+    """helper-24: after the Majda Power a HINT began with, its text and lit cells were gone,
+    and the placements had to be remembered. The plan goes on for the roll the power left."""
+    from e2e.test_storage_safety import MD_GAME, magdagdon_save, store
+
+    state = a_plan_that_begins_with_a_power()
+    page.set_viewport_size(PHONE)
+    page.goto(base_url)
+    page.wait_for_selector("html[data-app-ready]", state="attached", timeout=120_000)
+    store(page, MD_GAME, magdagdon_save(state))
+    page.goto(base_url + "#magdagdon")
+    page.wait_for_selector("html[data-app-ready]", state="attached", timeout=120_000)
+    tap(page.locator("#md-hint"))
+    suggest = page.locator("#md-suggest")
+    expect(suggest).to_contain_text("First INCREASE +1 on die 2")  # the die marked 2
+    expect(page.locator("#md-die-3")).to_have_attribute("data-hint", "2")
+    driver = MagdagdonDriver(page, "peaceful", 1)
+    driver.state = state
+    driver.adjust(3, 1)
+    expect(suggest).to_contain_text("The computer would place: 1.")
+    expect(suggest).not_to_contain_text("INCREASE")
+    expect(page.locator("#md-board [data-hint]")).to_have_count(2)

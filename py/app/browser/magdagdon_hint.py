@@ -47,6 +47,14 @@ class HintPanel:
         # After the button has painted: the computer may think for a few hundred ms.
         window.setTimeout(self._later, 30)
 
+    def follow(self) -> None:
+        """The player took a step of the plan that changes the roll (a Majda Power): the plan
+        for the roll as it is now, as if HINT were pressed again (helper-24 saw the plan
+        vanish after its first step, and had to remember the placements)."""
+        state = self.current()
+        if state is not None and can_hint(state):
+            window.setTimeout(self._later, 30)
+
     def _compute(self) -> None:
         state = self.current()
         button = by_id("md-hint")

@@ -39,7 +39,7 @@ from app.browser.tour import Tour
 from app.pure import daily, picked_memory
 from app.pure.daily import DayResult, GameMeta
 from app.pure.feel import is_new_best
-from app.pure.magdagdon_help import Hint, hint_text
+from app.pure.magdagdon_help import Hint, hint_key, hint_text
 from app.pure.magdagdon_speech import accept_asked, announcement, happenings
 from app.pure.magdagdon_view import (
     AcceptAt,
@@ -313,6 +313,7 @@ class MagdagdonScreen:
             tap = engine.PlaceRuin(tap.cell)
             state = self.state
             assert state is not None
+        hinted = self.hint is not None and self.hint.key == hint_key(state)
         taken_back = 0
         if isinstance(tap, engine.Adjust | engine.Reroll):
             # A power that leaves the roll in MAGDAGDON takes the staged dice back first.
@@ -336,6 +337,8 @@ class MagdagdonScreen:
         if self.state is not None and not self.tour.active:
             self.session.remember(self.saved())  # the die picked, kept across a reload
         self.render()
+        if hinted and isinstance(tap, engine.Adjust):
+            self.hints.follow()  # the plan goes on for the roll as the power left it
         self.focus.after(tap, self.state, self.last_view)
         if self.last_view is not None and self.last_view.waiting is not None:
             self.entry.in_view()  # a throw to enter: the focus showed its first face only
