@@ -324,6 +324,19 @@ def test_undo_takes_accept_and_its_ruin_back_together() -> None:
     ruined = apply(apply(state, AcceptMagdagdon()), PlaceRuin(15))
     undone = undo_entry(ruined)
     assert undone is not None and undone.state == state
+    # Said by its cell (helper-24 heard only "the last entry is taken back"), as a CONFIRM is.
+    said = (
+        "Row 4, column 4 is empty again: UNDO took back its RUIN,"
+        " and the MAGDAGDON is yours to play again."
+    )
+    assert undone_said(ruined, undone, t) == said
+    start = thrown(apply(new_game("peaceful", 7, dice_scheme=TYPED), Roll()), [1] * 4)
+    placed = apply(apply(start, Stage(0, 0)), Stage(1, 1))
+    confirmed = apply(placed, Confirm())
+    back = undo_entry(confirmed)
+    assert back is not None and back.state == placed
+    said = "Undone: CONFIRM is taken back, and the dice placed can move again."
+    assert undone_said(confirmed, back, t) == said
 
 
 def test_the_waiting_message_is_written_in_every_language() -> None:

@@ -346,6 +346,12 @@ def undone_said(before: State, undone: Undone, t: Translator) -> str:
         return t("magdagdon.undone_power", power=name)
     if power is not None:
         return t("magdagdon.undone_power", power=t("magdagdon.reroll"))
+    # A RUIN's cell and a CONFIRM are named too (helper-24 heard only "the last entry").
+    ruin = next((action for action in taken if isinstance(action, PlaceRuin)), None)
+    if ruin is not None:
+        return t("magdagdon.undone_ruin", cell=cell_name(t, ruin.cell))
+    if any(isinstance(action, Confirm) for action in taken):
+        return t("magdagdon.undone_confirm")
     return t("magdagdon.undone")
 
 
