@@ -124,3 +124,10 @@ def test_four_seats_past_the_leader_the_coach_gives_the_chance_bank_leaves_once_
     # Below the leader nothing is asked, and the old line stays.
     short = build_coach(before, frozenset({0, 1, 2}), t, frozenset({0, 1, 2})).lines
     assert short[-1] == "Bea and Cubi still play after you: passing 10.5 is not yet a win."
+
+
+def test_past_the_tables_gaps_the_chance_goes_on_where_it_left_off() -> None:
+    """Past 450 points behind, a level is negligible: the last is valued by its chance to pass
+    alone (the first, 2.5 points behind, can still end level: its chase is built as ever)."""
+    limit = wc.LIMIT_HALVES
+    assert two_left.chance((5, limit + 1)) == pytest.approx(two_left.chance((5, limit)), abs=1e-4)

@@ -83,11 +83,14 @@ class AheadOfTwo:
         gap0, gap1 = self.gaps
         last = last_mover()
         below = 1 - _last_start(last, gap1)
-        if gap0 > LIMIT_HALVES or gap1 > LIMIT_HALVES:  # a level that far off is negligible
+        if gap0 > LIMIT_HALVES:  # a level that far off is negligible: each must pass it
             self.value = (1 - _reach(gap0)) * below
             return
-        split = tables_builder().against_two
-        passes, level = split.passes[gap1], split.level[gap1]
+        if gap1 > LIMIT_HALVES:  # the same for the last against two level there
+            passes, level = _reach(gap1), 0.0
+        else:
+            split = tables_builder().against_two
+            passes, level = split.passes[gap1], split.level[gap1]
         short = 1 - passes - level
         tie_q0 = short * SECOND + level * THREE_WAY[1]  # Q0's level: it moves second
         tie_leader = short * FIRST + level * THREE_WAY[0]
