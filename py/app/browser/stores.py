@@ -60,10 +60,10 @@ def _book(key: str) -> RecordBook:
 UNREADABLE = ".unreadable"  # suffix of the key an unreadable value is set aside under
 
 
-def _set_aside(key: str, raw: str | None) -> None:
-    """Keep an unreadable value where the app no longer reads it, for whoever wants it back."""
-    if raw is not None:
-        storage.write(key + UNREADABLE, raw)
+def _set_aside(key: str, raw: str | None) -> bool:
+    """Keep an unreadable value where the app no longer reads it, for whoever wants it back;
+    whether it is written there."""
+    return raw is not None and storage.write(key + UNREADABLE, raw)
 
 
 def _unusable(key: str, raw: str | None, problems: list[str], usable: bool) -> None:
@@ -77,9 +77,7 @@ def _unusable(key: str, raw: str | None, problems: list[str], usable: bool) -> N
     if raw is None or usable or not problems:
         return
     storage.report(storage.UNREADABLE)
-    if storage.read(key + UNREADABLE) != raw:
-        _set_aside(key, raw)
-    if storage.read(key + UNREADABLE) == raw:
+    if storage.read(key + UNREADABLE) == raw or _set_aside(key, raw):
         storage.remove(key)
 
 
@@ -213,11 +211,9 @@ def history() -> list[Entry]:
     from app.pure import history
 
     raw = storage.read(HISTORY_KEY)
-    if history.newer(raw):  # a newer version's: read what it can, never set aside
-        entries, _ = history.parse(raw)
-        return entries
     entries, problems = history.parse(raw)
-    _unusable(HISTORY_KEY, raw, problems, bool(entries))
+    if not history.newer(raw):  # a newer version's is read as it can be, never set aside
+        _unusable(HISTORY_KEY, raw, problems, bool(entries))
     return entries
 
 

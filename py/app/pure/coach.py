@@ -101,7 +101,7 @@ def build_coach(
     after = apply(state, Select(tuple(sorted(picked))))
     # X15, X16: where BANK after this selection reaches the target the turn is played to win,
     # so points given up are no verdict (as the review does not judge it; helper-21).
-    to_win = reaching or _reaches_target(after)
+    to_win = reaching or _final_round_by_bank(after) is not None
     given_up = "" if to_win else _given_up(t, best.value, mine.value, chance=need is not None)
     if given_up:
         lines.append(given_up)
@@ -135,9 +135,13 @@ def _solo_bank(after: State, t: Translator) -> str:
     return t("coach.solo_bank", bank=t.number(after.turn_halves / 2))
 
 
-def _reaches_target(after: State) -> bool:
-    """Whether BANK now reaches the target in the race (X14, X16: the final round begins)."""
-    return after.round is Round.RACE and apply(after, Bank()).round is not Round.RACE
+def _final_round_by_bank(after: State) -> State | None:
+    """The game after BANK now where it reaches the target in the race (X14, X16: the final
+    round begins); else None."""
+    if after.round is not Round.RACE:
+        return None
+    banked = apply(after, Bank())
+    return None if banked.round is Round.RACE else banked
 
 
 def _bank_reaches(after: State, t: Translator) -> str:
@@ -147,9 +151,9 @@ def _bank_reaches(after: State, t: Translator) -> str:
     between frames; with four or more the later turns take tens of seconds, later_players.py).
     Points on average would mislead there, and rolling on's chance to win is not known before
     the final round, so no verdict is given; else ""."""
-    if not _reaches_target(after):
+    banked = _final_round_by_bank(after)
+    if banked is None:
         return ""
-    banked = apply(after, Bank())
     if len(after.players) > 2:
         names = [banked.players[p] for p in banked.still_to_play]
         said = t.plural_names("coach.bank_reaches_others", names)
@@ -272,12 +276,17 @@ def _race(state: State, t: Translator) -> str:
         return t("coach.win_chance", percent=percent(t, win_chance.start_chance(state)))
     if win_chance.covered(state):  # its table is being built (a chase: seconds at most)
         return t("coach.thinking")
+    return _pass_from(state, t, 0, 6, 1)
+
+
+def _pass_from(state: State, t: Translator, halves: int, dice: int, roll: int) -> str:
+    """The chance to pass the leader from this point of the turn (where more contenders
+    count, named as such); "" in the race or before the reach table is read."""
     need = need_to_win(state)
     if need is None or not odds.reach_ready():
         return ""
-    leader = _leader(state, need)
-    chance = odds.chance(need, 0, 6, 1, 0)
-    return t("coach.race", total=t.number(leader), percent=percent(t, chance))
+    chance = odds.chance(need, halves / 2, dice, roll, state.mishimashes)
+    return t("coach.race", total=t.number(_leader(state, need)), percent=percent(t, chance))
 
 
 def _throwing(state: State, t: Translator) -> str:
@@ -288,12 +297,9 @@ def _throwing(state: State, t: Translator) -> str:
         chance = win_chance.throw_chance(state)
         if chance is not None:
             return t("coach.win_chance", percent=percent(t, chance))
-    need = need_to_win(state)
-    if need is None or win_chance.covered(state) or not odds.reach_ready():
+    if win_chance.covered(state):
         return ""
-    points, k, m = state.turn_halves / 2, state.roll_number, state.mishimashes
-    chance = odds.chance(need, points, state.dice_left, k, m)
-    return t("coach.race", total=t.number(_leader(state, need)), percent=percent(t, chance))
+    return _pass_from(state, t, state.turn_halves, state.dice_left, state.roll_number)
 
 
 def _others_after(state: State, t: Translator) -> str:
