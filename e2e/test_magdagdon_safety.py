@@ -27,6 +27,11 @@ def saved_log(page: Page) -> list[str]:
     return [entry["type"] for entry in saved["game"]["log"]]
 
 
+def reload(page: Page) -> None:
+    page.reload()
+    page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
+
+
 def stage_minimum(driver: MagdagdonDriver) -> None:
     for die, cell in placement_plan(driver.state):
         driver.stage(die, cell)
@@ -192,6 +197,12 @@ def test_issue15_9_confirm_label_power_hint_and_reroll_marking(
             background
         )
     both_sizes(page, shot, "magdagdon-reroll-chosen")
+    # A reload keeps REROLL mode and the die chosen (helper-22 and helper-24 came back a tap
+    # earlier, the mode gone).
+    reload(page)
+    chosen = page.locator(f"#md-die-{free}")
+    expect(chosen).to_have_attribute("data-status", "chosen")
+    expect(page.get_by_role("button", name="CANCEL")).to_be_visible()
     staged_cell = driver.state.staged[0][1]
     page.locator(f"#md-cell-{staged_cell}").click()
     expect(page.locator(f"#md-cell-{staged_cell}")).to_have_attribute("data-kind", "staged")
@@ -228,6 +239,9 @@ def test_issue15_9_accept_magdagdon_with_powers_left_waits_for_the_cell_and_says
     expect(page.get_by_role("button", name="REROLL")).to_be_enabled()
 
     page.get_by_role("button", name="ACCEPT MAGDAGDON").click()
+    reload(page)  # still asking for the RUIN's cell, nothing played yet
+    expect(message).to_contain_text("You still have 3 Majda Powers: press CANCEL")
+    assert "accept" not in saved_log(page)
     cell = next(i for i, v in enumerate(driver.state.board) if v == 0)
     page.locator(f"#md-cell-{cell}").click()
     expect(page.locator(f"#md-cell-{cell}")).to_have_attribute("data-kind", "ruin")

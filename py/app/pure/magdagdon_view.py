@@ -364,10 +364,10 @@ def rule_error(error: RuleError, t: Translator) -> str:
 
 def accepting(state: State, picked: Picked) -> bool:
     """Whether the player pressed ACCEPT MAGDAGDON with powers left and now picks the cell."""
-    return picked.accepting and _accept_asks(legal_actions(state))
+    return picked.accepting and accept_asks(legal_actions(state))
 
 
-def _accept_asks(offered: list[Action]) -> bool:
+def accept_asks(offered: list[Action]) -> bool:
     """ACCEPT MAGDAGDON is offered while a Majda Power is too: accepting is final, so it first
     asks for the RUIN's cell, undoably (M17)."""
     return AcceptMagdagdon() in offered and any(isinstance(a, Adjust | Reroll) for a in offered)
@@ -401,7 +401,7 @@ def refusal(state: State, picked: Picked, cell: int, t: Translator) -> str:
 def _cell_taps(state: State, picked: Picked) -> dict[int, Stage | Unstage | PlaceRuin | AcceptAt]:
     """What a tap on each cell plays now: only what `legal_actions` offers."""
     offered = legal_actions(state)
-    if picked.accepting and _accept_asks(offered):
+    if picked.accepting and accept_asks(offered):
         # The cells accepting will offer for the RUIN (M18), asked of the engine.
         after = apply(state, AcceptMagdagdon())
         return {a.cell: AcceptAt(a.cell) for a in legal_actions(after) if isinstance(a, PlaceRuin)}
@@ -420,7 +420,7 @@ def _primary_tap(
     if state.phase is Phase.OVER:
         return NewGame()
     offered = legal_actions(state)
-    if _accept_asks(offered):
+    if accept_asks(offered):
         # ACCEPT is final: with powers left it first asks for the RUIN's cell, undoably; the
         # button pressed is then its CANCEL, where the finger is (helper-17 at 320×568: the
         # powers' CANCEL the message named sat below the screen's bottom).

@@ -1,21 +1,49 @@
-"""The MAGDAGDON die the player picked but has not placed yet, kept across a reload (issue 18:
-a reload forgot it). Pure: kept in the game's saved record (`Saved.picked`), beside the very
-state it was picked at, and used only while it still fits that state, else forgotten."""
+"""What the MAGDAGDON player has picked but not played yet, kept across a reload (issue 18: a
+reload forgot it): a die to place, the dice chosen in REROLL mode (M13), or ACCEPT MAGDAGDON
+pressed with powers left, its RUIN's cell still to pick (M17, M18). helper-22 and helper-24
+reloaded in those two modes and came back a tap earlier. Pure: kept in the game's saved record
+(`Saved.picked`) as JSON (a die's number, {"reroll": [dice]}, {"accept": true}), beside the very
+state it was picked at, and used only while it still fits that state, else forgotten. An older
+app reads a mode as a pick that no longer fits: forgotten too, never an error."""
 
 from __future__ import annotations
 
-from app.pure.magdagdon_view import Picked
+from typing import Any
+
+from app.pure.magdagdon_view import Picked, accept_asks
+from cubiri import kernel
 from cubiri.magdagdon import game as engine
 
+Kept = int | dict[str, Any]  # as stored: see the module's doc
 
-def keep(picked: Picked) -> int | None:
-    """What to keep of `picked` (None: nothing worth keeping, a plain pick only)."""
-    if picked.die is None or picked.rerolling or picked.accepting:
-        return None
+
+def keep(picked: Picked) -> Kept | None:
+    """What to keep of `picked` (None: nothing worth keeping)."""
+    if picked.rerolling:
+        return {"reroll": sorted(picked.reroll)}
+    if picked.accepting:
+        return {"accept": True}
     return picked.die
 
 
-def restore(die: int | None, state: engine.State) -> Picked:
+def fits(state: engine.State, kept: Any) -> bool:
+    """Whether `kept` (as read from storage: anything) still means something at `state`."""
+    offered = engine.legal_actions(state)
+    if kernel.is_whole(kept):
+        return state.phase is engine.Phase.PLACE and kept in state.available
+    if not isinstance(kept, dict) or len(kept) != 1:
+        return False
+    if kept == {"accept": True}:
+        return accept_asks(offered)
+    dice = kept.get("reroll")
+    if not isinstance(dice, list) or not all(kernel.is_whole(die) for die in dice):
+        return False
+    if dice != sorted(set(dice)) or not any(isinstance(a, engine.Reroll) for a in offered):
+        return False
+    return all(die in state.available for die in dice)
+
+
+def restore(kept: Any, state: engine.State) -> Picked:
     """The pick kept for `state`, if it still fits it; else nothing picked.
 
     >>> state = engine.play(engine.new_game("peaceful", 7), engine.Roll())
@@ -24,6 +52,10 @@ def restore(die: int | None, state: engine.State) -> Picked:
     >>> restore(2, engine.new_game("peaceful", 7)).die is None
     True
     """
-    if die is not None and state.phase is engine.Phase.PLACE and die in state.available:
-        return Picked(die=die)
-    return Picked()
+    if not fits(state, kept):
+        return Picked()
+    if isinstance(kept, dict) and "reroll" in kept:
+        return Picked(rerolling=True, reroll=frozenset(kept["reroll"]))
+    if isinstance(kept, dict):
+        return Picked(accepting=True)
+    return Picked(die=kept)

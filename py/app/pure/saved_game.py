@@ -7,10 +7,11 @@ whole (it cannot be partly valid: every move depends on the ones before it) and 
 A record (version 2) holds the game, the id it was given when it started (the history and the
 high-score row know it by that), its high-score row once it has one, whether it is in the
 history, and what the game does not say about itself: MISHIMASH's seats (a person or a
-computer's level), MAGDAGDON's daily or not, practice or not, assisted or not, the die picked
-but not placed yet, and MISHIMASH's dice picked but not taken yet (issue 29). Version 1 (the
-app before issue 23) kept MAGDAGDON's meta and pick under keys of their own; `load` carries
-them over (`upgrade`), and the caller removes those keys once the new record is written.
+computer's level), MAGDAGDON's daily or not, practice or not, assisted or not, what is picked
+but not played yet (picked_memory), and MISHIMASH's dice picked but not taken yet (issue 29).
+Version 1 (the app before issue 23) kept MAGDAGDON's meta and pick under keys of their own;
+`load` carries them over (`upgrade`), and the caller removes those keys once the new record is
+written.
 
 Each write carries a `stamp`, new for every move: a tab that finds another stamp in storage
 than the one it last read or wrote knows another tab has moved the game on (issue 18). Giving a
@@ -29,9 +30,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
+from app.pure import picked_memory
 from app.pure.bounded import loads, version_of
 from app.pure.daily import GameMeta, parse_day
 from app.pure.mishimash_setup import MAX_TARGET
+from app.pure.picked_memory import Kept
 from app.pure.table_dice import entered_fits, throw_state
 from cubiri import kernel
 from cubiri.magdagdon import game as magdagdon
@@ -52,7 +55,7 @@ class Saved(Generic[S]):
     record_id: str | None = None  # set once the finished game has its high-score row
     seats: tuple[str, ...] = ()  # MISHIMASH: per player "" (a person) or a computer's level
     meta: GameMeta | None = None  # MAGDAGDON: daily or not, practice, assisted
-    picked: int | None = None  # MAGDAGDON: the die picked but not placed, at this very state
+    picked: Kept | None = None  # MAGDAGDON: what is picked but not played, at this very state
     game_id: str = ""  # given when the game starts ("": not yet)
     in_history: bool = False  # the finished game has its entry in the history
     selected: tuple[int, ...] = ()  # MISHIMASH: the dice picked but not taken, at this state
@@ -76,11 +79,11 @@ class SaveCodec(Generic[S]):
         game: str,
         to_dict: Callable[[S], dict[str, Any]],
         from_dict: Callable[[Any], S],
-        pick_fits: Callable[[S, int], bool] | None = None,
+        pick_fits: Callable[[S, Any], bool] | None = None,
         selection_fits: Callable[[S, tuple[int, ...]], bool] | None = None,
         throw: Callable[[S], Any] | None = None,
     ) -> None:
-        """`pick_fits(state, die)`: whether a kept pick still means something (MAGDAGDON);
+        """`pick_fits(state, kept)`: whether a kept pick still means something (MAGDAGDON);
         None: a game without meta or picks (MISHIMASH). `selection_fits(state, dice)`: the
         same for dice picked together (MISHIMASH). `throw(state)`: the engine's throw waiting for
         its dice (real dice: what a person has typed of it is kept)."""
@@ -204,9 +207,7 @@ class SaveCodec(Generic[S]):
         meta = self._meta(saved.state, data)
         picked = data.get("picked")
         if picked is not None and not (
-            kernel.is_whole(picked)
-            and self._pick_fits is not None
-            and self._pick_fits(saved.state, picked)
+            self._pick_fits is not None and self._pick_fits(saved.state, picked)
         ):
             picked = None  # a pick that no longer fits is forgotten, not an error
         selected = self._selected(saved.state, data.get("selected", []))
@@ -272,7 +273,7 @@ class SaveCodec(Generic[S]):
         return Saved(saved.state, record, saved.seats, kept_meta, kept_pick, ident)
 
 
-def _legacy_pick(raw: str | None, state: Any, fits: Callable[[Any, int], bool]) -> int | None:
+def _legacy_pick(raw: str | None, state: Any, fits: Callable[[Any, Any], bool]) -> int | None:
     """Version 1's pick: {"log": entries, "seed", "die"}, kept only for the same point."""
     try:
         data = loads(raw, max_chars=200) if raw is not None else None
@@ -291,12 +292,12 @@ def _no_game(data: dict[str, Any]) -> bool:
     return "game" in data and data["game"] is None
 
 
-def _pick_fits(state: magdagdon.State, die: int) -> bool:
-    return state.phase is magdagdon.Phase.PLACE and die in state.available
-
-
 MAGDAGDON = SaveCodec(
-    "MAGDAGDON", magdagdon.to_dict, magdagdon.from_dict, _pick_fits, throw=magdagdon.ENGINE.throw
+    "MAGDAGDON",
+    magdagdon.to_dict,
+    magdagdon.from_dict,
+    picked_memory.fits,
+    throw=magdagdon.ENGINE.throw,
 )
 
 
