@@ -184,3 +184,30 @@ def test_undo_takes_back_the_last_face_tapped_first(page: Page, base_url: str) -
     expect(entered).to_have_count(0)
     page.keyboard.press("Tab")
     expect(page.locator("#md-face-1")).to_be_focused()
+
+
+def test_undo_after_a_reload_takes_back_the_last_change_even_a_die_removed(
+    page: Page, base_url: str
+) -> None:
+    """helper-27 entered a 2 and a 5, removed the 2, reloaded and pressed UNDO: the 5 went
+    ("Undone: the 5 entered is taken back.") and the 2 could not come back. The tab keeps its
+    entry's changes across a reload (sessionStorage), so UNDO goes on where it was."""
+    page.goto(base_url + "#magdagdon")
+    page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
+    page.get_by_role("checkbox", name="Real dice").check()
+    tap(page.locator("#md-primary"))
+    entered = page.locator("#md-entry-dice button")
+    tap(page.get_by_role("button", name="Add a 2"))
+    tap(page.get_by_role("button", name="Add a 5"))
+    tap(entered.nth(0))  # the 2 removed
+    expect(entered).to_have_count(1)
+    page.reload()
+    page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
+    expect(entered).to_have_count(1)
+    tap(page.get_by_role("button", name="UNDO"))
+    expect(page.locator("#announcer")).to_contain_text("Undone: the 2 is back.")
+    expect(entered).to_have_count(2)
+    expect(page.locator("#md-entry-progress")).to_have_text("2 of 4 dice entered")
+    tap(page.get_by_role("button", name="UNDO"))
+    expect(page.locator("#announcer")).to_contain_text("Undone: the 5 entered is taken back.")
+    expect(entered).to_have_count(1)

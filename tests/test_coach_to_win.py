@@ -384,3 +384,29 @@ def test_with_real_dice_to_type_after_roll_again_the_coach_keeps_the_chance_from
     lines = build_coach(four, frozenset(), t, PEOPLE3).lines
     assert lines[0] == f"Your chance to pass 10.5: {percent(t, chance)}."
     assert lines[1] == "Bea and Cubi still play after you: passing 10.5 is not yet a win."
+
+
+def test_a_chance_short_of_certain_is_never_said_as_100_or_0_percent() -> None:
+    """helper-26: Ana banked 1,050 at target 30 ("your chance to win is then 100%"); Bo was told
+    "0%", then passed her. 100% and 0% are kept for what is certain."""
+    assert [percent(t, c) for c in (0.0, 0.0004, 0.0005, 0.9994, 0.9995, 0.99999, 1.0)] == [
+        "0%",
+        "under 0.1%",
+        "0.1%",
+        "99.9%",
+        "over 99.9%",
+        "over 99.9%",
+        "100%",
+    ]
+    six_ones = [1, 1, 1, 1, 1, 1]
+    turn: list[object] = [six_ones, (0, 1, 2, 3, 4, 5)]
+    for _ in range(5):
+        turn += ["again", six_ones, (0, 1, 2, 3, 4, 5)]
+    state = typed(["Ana", "Bo"], 30, turn[:-1])  # the sixth throw's dice all picked
+    lines = build_coach(state, frozenset(range(6)), t, PEOPLE).lines
+    assert any("over 99.9%" in line for line in lines), lines
+    bo = typed(["Ana", "Bo"], 30, [*turn, "bank"])
+    assert bo.current == 1 and bo.round is game.Round.FINAL_ROUND
+    lines = build_coach(bo, frozenset(), t, PEOPLE).lines
+    assert any("under 0.1%" in line for line in lines), lines
+    assert not any(" 0%" in line or "100%" in line for line in lines), lines

@@ -129,6 +129,8 @@ NOT_COUNTED = {
     "mishimash.setup.target_too_big": "a limit on a value: at most 999,999,999",
     "confirm.mishimash.seed": "an identifier: seed 4",
     "coach.percent": "a chance: 27.8%",
+    "coach.percent_over": "a chance short of certain: over 99.9%",
+    "coach.percent_under": "a chance short of none: under 0.1%",
     "coach.bust": "a chance: 27.8% bust",
     "coach.best": "faces, and an average of points: worth 14.6 on average",
     "coach.gives_up": "averages of points: worth 12.9, 1.7 less",

@@ -127,18 +127,31 @@ class GameSession(Generic[S]):
         return self.slot.moved_on() and self._take()
 
     def _take(self) -> bool:
+        known_id = self.game_id
         saved = self.load()
         if saved is None and not self.slot.emptied():
             return False  # nothing usable there (told already): this tab's game goes on
         before = self.shown()
         self.adopt(saved)
         rescue_focus(self.tour.game)  # e.g. on a die of the old roll, or the old end screen
-        if saved is None or before is None or not self.codec.continues(before, saved.state):
-            told = "storage.new_game_elsewhere"
-        else:
-            told = "storage.other_tab"
-        self.host.notify(told)
+        self.host.notify(self._what_happened(before, known_id, saved))
         return True
+
+    def _what_happened(self, before: S | None, known_id: str, saved: Saved[S] | None) -> str:
+        """What another tab did to the game this tab showed (`before`, its id `known_id`): moved
+        it on, took a move back (UNDO at a table: helper-27's other tab said a new game had
+        started), or started another. Ids tell a daily's new game from its own game taken
+        back (the same seed); a game saved before ids is told by its moves alone."""
+        if saved is None or before is None:
+            return "storage.new_game_elsewhere"
+        same = saved.game_id == known_id if saved.game_id and known_id else None
+        if same is False:
+            return "storage.new_game_elsewhere"
+        if self.codec.continues(before, saved.state):
+            return "storage.other_tab"
+        if same and self.codec.continues(saved.state, before):
+            return "storage.undone_elsewhere"
+        return "storage.other_tab" if same else "storage.new_game_elsewhere"
 
     @staticmethod
     def in_progress(state: Any) -> bool:

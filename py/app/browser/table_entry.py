@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
+from contextlib import suppress
 from typing import Any
 
 from js import document, window
@@ -22,7 +23,15 @@ from js import document, window
 from app.browser.dom import absent, by_id, element, listen
 from app.browser.feel import show_face
 from app.pure.i18n import Translator
-from app.pure.table_dice import FACES, EntryError, bad_face, parse_dice, typed_faces
+from app.pure.table_dice import (
+    FACES,
+    EntryError,
+    bad_face,
+    dump_history,
+    load_history,
+    parse_dice,
+    typed_faces,
+)
 
 
 class DiceEntry:
@@ -54,12 +63,23 @@ class DiceEntry:
     def values(self, values: tuple[int, ...]) -> None:
         """Dice set from outside (restored, given back by UNDO, played): no tap to take back."""
         self._values, self._before = values, []
+        self._keep_history()
 
     def restore(self, values: tuple[int, ...]) -> None:
-        """The dice entered as saved (a reload, another tab's game): each one's tap can be
-        taken back, the last first (an audit's UNDO after a reload dropped three faces tapped
-        and went back to the turn before)."""
-        self._values, self._before = values, [values[:i] for i in range(len(values))]
+        """The dice entered as saved (a reload, another tab's game): this tab's own changes
+        where its sessionStorage kept them for these very dice (a die removed comes back),
+        else each die's tap, the last first (an audit's UNDO after a reload dropped three faces
+        tapped and went back to the turn before)."""
+        kept = load_history(_session_get(self._history_key), values)
+        self._values = values
+        self._before = kept if kept is not None else [values[:i] for i in range(len(values))]
+
+    @property
+    def _history_key(self) -> str:
+        return f"cubiri.{self.prefix}.entry"
+
+    def _keep_history(self) -> None:
+        _session_set(self._history_key, dump_history(self._values, self._before))
 
     def _tapped(self, values: tuple[int, ...]) -> None:
         """The dice entered changed here (a face added, an entered die removed, the field
@@ -68,6 +88,7 @@ class DiceEntry:
         self.error("")
         self._before.append(self._values)
         self._values = values
+        self._keep_history()
         self._kept()
 
     @property
@@ -82,6 +103,7 @@ class DiceEntry:
             return None
         now, self._values = self._values, self._before.pop()
         self.error("")
+        self._keep_history()
         self._kept()
         gone, back = Counter(now) - Counter(self._values), Counter(self._values) - Counter(now)
         t = self._t()
@@ -341,3 +363,18 @@ def _element(tag: str, ident: str, class_name: str) -> Any:
     if ident:
         made.id = ident
     return made
+
+
+def _session_get(key: str) -> str | None:
+    """The tab's sessionStorage at `key` (None: nothing, or refused with site data blocked)."""
+    try:
+        value = window.sessionStorage.getItem(key)
+    except Exception:  # a SecurityError from the browser: the history is not kept then
+        return None
+    return None if value is None else str(value)
+
+
+def _session_set(key: str, value: str) -> None:
+    # Refused or full: UNDO after a reload falls back to each die's tap.
+    with suppress(Exception):
+        window.sessionStorage.setItem(key, value)

@@ -37,6 +37,13 @@ class CoachView:
 
 
 def percent(t: Translator, chance: float) -> str:
+    """A chance as a percentage to one decimal. 100% and 0% are kept for what is certain:
+    helper-26 was told "your chance to win is then 100%" over a rival who then passed her
+    (1,050 to pass in one turn), and the rival "0%"."""
+    if 0 < chance < 0.0005:
+        return t("coach.percent_under", percent=t.number(0.1))
+    if 0.9995 <= chance < 1:
+        return t("coach.percent_over", percent=t.number(99.9))
     return t("coach.percent", percent=t.number(round(100 * chance, 1)))
 
 

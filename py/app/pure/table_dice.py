@@ -13,6 +13,7 @@ itself again. It rebuilds the state by replaying the shorter log: the engine sta
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -96,6 +97,39 @@ def entered_fits(entered: Any, count: int | None) -> bool:
         and len(entered) <= count
         and all(isinstance(v, int) and not isinstance(v, bool) and v in FACES for v in entered)
     )
+
+
+HISTORY_KEPT = 64  # the entry's changes UNDO can take back after a reload, at most
+
+
+def dump_history(values: tuple[int, ...], before: list[tuple[int, ...]]) -> str:
+    """The entry's own UNDO history (the dice entered before each change here, and now), kept
+    in the tab's sessionStorage: a reload then takes back a die removed as it would have
+    (helper-27's UNDO after a reload took back a die entered instead)."""
+    return json.dumps({"values": list(values), "before": [list(v) for v in before[-HISTORY_KEPT:]]})
+
+
+def load_history(raw: str | None, values: tuple[int, ...]) -> list[tuple[int, ...]] | None:
+    """The history `dump_history` kept, if it is the history of `values` (the dice entered as
+    the game's record has them), else None; anything malformed is None too.
+
+    >>> load_history(dump_history((5,), [(), (2,), (2, 5)]), (5,))
+    [(), (2,), (2, 5)]
+    >>> load_history(dump_history((5,), [()]), (6,)) is None
+    True
+    """
+    try:
+        data = json.loads(raw) if raw is not None and len(raw) <= 4096 else None
+    except ValueError:
+        return None
+    if not isinstance(data, dict) or data.get("values") != list(values):
+        return None
+    before = data.get("before")
+    if not isinstance(before, list) or len(before) > HISTORY_KEPT:
+        return None
+    if not all(entered_fits(v, 2 * len(FACES)) for v in before):
+        return None
+    return [tuple(v) for v in before]
 
 
 def real_dice(state: Any) -> bool:
