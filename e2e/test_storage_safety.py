@@ -593,3 +593,27 @@ def test_issue18_soak_two_tabs_of_one_mishimash_game_tapping_at_random(
     rows = {row["id"] for row in targets.get("30", [])}
     assert recorded <= rows, f"lost records: {recorded - rows}"
     print(f"soak: {len(recorded)} MISHIMASH games finished, {len(rows)} records")
+
+
+def test_an_undo_in_one_tab_is_said_as_such_in_the_other(
+    two_tabs: Callable[..., tuple[Page, Page]], base_url: str
+) -> None:
+    """helper-27: a turn CONFIRMed, then taken back by UNDO in tab A (real dice); tab B showed
+    the game as A left it but said "A new game was started in another tab." It is the same
+    game, a move shorter."""
+    from e2e.test_real_dice_magdagdon import TableDriver
+
+    a, b = two_tabs()
+    ready(a, base_url + "#magdagdon")
+    front(a).get_by_role("checkbox", name="Real dice").check()
+    ready(b, base_url + "#magdagdon")
+    on_a = TableDriver(front(a), "peaceful")
+    on_a.play_turn()
+    expect(b.locator("#md-turn")).to_have_text("Turn 2")
+    tap(front(a).get_by_role("button", name="UNDO"))
+    expect(front(a).locator("#md-turn")).to_have_text("Turn 1")
+    expect(b.locator("#md-turn")).to_have_text("Turn 1")
+    expect(b.locator("#notice")).to_contain_text(
+        "A move of this game was taken back in another tab."
+    )
+    expect(b.locator("#notice")).not_to_contain_text("new game")

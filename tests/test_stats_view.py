@@ -9,7 +9,7 @@ from datetime import date
 
 import pytest
 
-from app.pure import history, history_view, stats_view
+from app.pure import game_stats, history, history_view, stats_view
 from app.pure.i18n import available_languages, load_translator
 from cubiri.dice import TYPED
 from tests.playouts import magdagdon_playout, mishimash_playout
@@ -177,7 +177,19 @@ def test_one_game_is_said_as_one_game() -> None:
     assert histogram.summary == f"Every score so far: {score}."
     assert trend.summary == f"One game so far: {score}."
     two = stats_view.statistics(entries[:2], TODAY, EN)[0]
-    assert two.charts[1].summary.startswith("Mean of the last five games:")
+    assert two.charts[1].summary.startswith("Mean of the games so far:")  # not yet five
+    five = stats_view.statistics(entries[:5], TODAY, EN)[0]
+    assert five.charts[1].summary.startswith("Mean of the last five games:")
+
+
+def test_a_histogram_with_no_one_tallest_range_names_none() -> None:
+    """helper-27: scores 28, 83 and 352, one in each range, read "most between 0 and 49"."""
+    bins = [game_stats.Bin(0, 50, 1), game_stats.Bin(50, 100, 1), game_stats.Bin(350, 400, 1)]
+    chart = stats_view.histogram_chart("h", "Scores", bins, EN)
+    assert chart.summary == "Scores from 0 to 399."
+    bins[1] = game_stats.Bin(50, 100, 2)
+    chart = stats_view.histogram_chart("h", "Scores", bins, EN)
+    assert chart.summary == "Scores from 0 to 399; most between 50 and 99."
 
 
 def test_solo_games_are_turns_to_the_target_never_wins_against_an_opponent() -> None:

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, replace
 from datetime import date
 
 from app.pure import game_stats
-from app.pure.game_stats import Bin, DailyStats, MagdagdonStats, MishimashStats
+from app.pure.game_stats import MOVING, Bin, DailyStats, MagdagdonStats, MishimashStats
 from app.pure.history import Entry
 from app.pure.i18n import Translator
 from cubiri.magdagdon.difficulty import DIFFICULTIES
@@ -92,17 +92,16 @@ def histogram_chart(ident: str, title: str, bins: list[Bin], t: Translator) -> C
     if most is not None and bins[0].low == bins[-1].high - 1:  # one score ("from 91 to 91")
         summary = t("stats.histogram.one_score", score=t.number(most.low))
         return Chart(ident, title, summary, (t("stats.scores"), t("stats.games")), rows, bars=bars)
-    summary = (
-        t(
-            "stats.histogram.summary",
-            low=t.number(bins[0].low),
-            high=t.number(bins[-1].high - 1),
-            most_low=t.number(most.low),
-            most_high=t.number(most.high - 1),
+    low, high = t.number(bins[0].low), t.number(bins[-1].high - 1)
+    if most is None:
+        summary = ""
+    elif sum(b.count == most.count for b in bins) > 1:  # no one range has the most
+        summary = t("stats.histogram.range", low=low, high=high)  # helper-27: 1, 1 and 1
+    else:
+        most_low, most_high = t.number(most.low), t.number(most.high - 1)
+        summary = t(
+            "stats.histogram.summary", low=low, high=high, most_low=most_low, most_high=most_high
         )
-        if most
-        else ""
-    )
     return Chart(ident, title, summary, (t("stats.scores"), t("stats.games")), rows, bars=bars)
 
 
@@ -136,12 +135,11 @@ def trend_chart(
         summary = t("stats.trend.one_game", value=_one_decimal(t, trend[0][0]))
         columns = (t("stats.game"), t(what), t("stats.moving_mean"))
         return Chart(ident, t.plural(title, 1), summary, columns, rows, [], dots, line)
+    # Fewer games than the moving mean's span: its mean is of the games so far (helper-27 read
+    # "the last five games" under three).
+    key = summary_key if len(trend) >= MOVING else f"{summary_key}_few"
     summary = (
-        t(
-            summary_key,
-            first=_one_decimal(t, trend[0][1]),
-            last=_one_decimal(t, trend[-1][1]),
-        )
+        t(key, first=_one_decimal(t, trend[0][1]), last=_one_decimal(t, trend[-1][1]))
         if trend
         else ""
     )
