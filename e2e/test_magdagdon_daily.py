@@ -17,7 +17,7 @@ from app.pure.i18n import load_translator
 from app.pure.magdagdon_help import hint_for
 from cubiri.magdagdon import bot
 from cubiri.magdagdon import game as engine
-from e2e.conftest import PHONE, PageLog, both_sizes
+from e2e.conftest import PHONE, READY, READY_TIMEOUT_MS, PageLog, both_sizes
 from e2e.magdagdon_driver import MagdagdonDriver
 
 Open = Callable[[str], Page]
@@ -171,6 +171,11 @@ def test_hint_lights_the_computers_legal_staging_and_marks_the_game_assisted(
     for number in sorted(order):
         driver.stage(dice[number], order[number])
     expect(lit).to_have_count(len(hint.cells))  # the hint stays while the roll is the same
+    # And across a reload (helper-27 saw it vanish, the game still marked as assisted).
+    page.reload()
+    page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
+    expect(lit).to_have_count(len(hint.cells))
+    expect(page.locator("#md-suggest")).to_contain_text(hint.text)
     driver.confirm()
     expect(lit).to_have_count(0)
     driver.play_to_end()

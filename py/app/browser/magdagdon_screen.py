@@ -6,6 +6,7 @@ what each tap plays, and this module writes the DOM, saves, and announces what h
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Callable
 from dataclasses import replace
@@ -14,7 +15,7 @@ from typing import Any
 
 from js import document, window
 
-from app.browser import feel, stores
+from app.browser import feel, storage, stores
 from app.browser.dom import (
     absent,
     by_id,
@@ -63,6 +64,8 @@ from app.pure.tour import SEEDS, Facts
 from cubiri import dice as seeded
 from cubiri.kernel import Action, Dice, RuleError
 from cubiri.magdagdon import game as engine
+
+HINT_SHOWN = "cubiri.md.hint"  # sessionStorage: the game and roll a HINT was last shown for
 
 
 class MagdagdonScreen:
@@ -166,6 +169,8 @@ class MagdagdonScreen:
             if saved is not None:
                 self._resume(saved)
                 self.picked = picked_memory.restore(saved.picked, saved.state)
+                if storage.session_read(HINT_SHOWN) == self._hint_mark():
+                    self.hints.follow()  # shown before the reload, for this very roll
                 if saved.state.over:  # its row and history entry, if a reload came between
                     self._finish(saved.state)
                     self.session.remember(self.saved())
@@ -618,10 +623,18 @@ class MagdagdonScreen:
         if self.tour.active:
             self.tour.update(self._tour_facts(state))
 
+    def _hint_mark(self) -> str | None:
+        """Which game and roll a HINT was shown for, as this tab keeps it across a reload
+        (helper-27's hint vanished on reload, the game still marked as assisted)."""
+        if self.state is None:
+            return None
+        return json.dumps([self.session.game_id, *hint_key(self.state)])
+
     # The panels -------------------------------------------------------------------------------
     def _hinted(self, hint: Hint) -> None:
         """The computer's HINT for this roll: shown, said, and the game marked as assisted."""
         self.hint = hint
+        storage.session_write(HINT_SHOWN, self._hint_mark())
         meta = self.game_meta()
         if not meta.assisted:
             self.set_meta(replace(meta, assisted=True))  # marked in HIGH SCORES (issue 13)

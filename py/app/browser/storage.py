@@ -237,3 +237,24 @@ def kept() -> Any:
     say."""
     manager = _manager()
     return None if manager is None else manager.persisted()
+
+
+# sessionStorage: what one tab shows, kept across its reloads only (an entry's UNDO steps, a
+# HINT shown). Blocked or full, it is simply not kept: nothing is reported, nothing lost but
+# that comfort.
+def session_read(key: str) -> str | None:
+    try:
+        value = window.sessionStorage.getItem(key)
+    except Exception:  # a SecurityError with site data blocked
+        return None
+    return None if absent(value) else str(value)
+
+
+def session_write(key: str, value: str | None) -> None:
+    try:
+        if value is None:
+            window.sessionStorage.removeItem(key)
+        else:
+            window.sessionStorage.setItem(key, value)
+    except Exception:  # refused or full
+        return

@@ -15,13 +15,13 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
-from contextlib import suppress
 from typing import Any
 
 from js import document, window
 
 from app.browser.dom import absent, by_id, element, listen
 from app.browser.feel import show_face
+from app.browser.storage import session_read, session_write
 from app.pure.i18n import Translator
 from app.pure.table_dice import (
     FACES,
@@ -70,7 +70,7 @@ class DiceEntry:
         where its sessionStorage kept them for these very dice (a die removed comes back),
         else each die's tap, the last first (an audit's UNDO after a reload dropped three faces
         tapped and went back to the turn before)."""
-        kept = load_history(_session_get(self._history_key), values)
+        kept = load_history(session_read(self._history_key), values)
         self._values = values
         self._before = kept if kept is not None else [values[:i] for i in range(len(values))]
 
@@ -79,7 +79,7 @@ class DiceEntry:
         return f"cubiri.{self.prefix}.entry"
 
     def _keep_history(self) -> None:
-        _session_set(self._history_key, dump_history(self._values, self._before))
+        session_write(self._history_key, dump_history(self._values, self._before))
 
     def _tapped(self, values: tuple[int, ...]) -> None:
         """The dice entered changed here (a face added, an entered die removed, the field
@@ -363,18 +363,3 @@ def _element(tag: str, ident: str, class_name: str) -> Any:
     if ident:
         made.id = ident
     return made
-
-
-def _session_get(key: str) -> str | None:
-    """The tab's sessionStorage at `key` (None: nothing, or refused with site data blocked)."""
-    try:
-        value = window.sessionStorage.getItem(key)
-    except Exception:  # a SecurityError from the browser: the history is not kept then
-        return None
-    return None if value is None else str(value)
-
-
-def _session_set(key: str, value: str) -> None:
-    # Refused or full: UNDO after a reload falls back to each die's tap.
-    with suppress(Exception):
-        window.sessionStorage.setItem(key, value)
