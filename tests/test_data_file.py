@@ -99,6 +99,24 @@ def test_loading_the_same_file_again_adds_nothing() -> None:
     assert again.kept_here == ["magdagdon"] and again.settings_to_ask == {}
 
 
+def test_a_game_whose_moves_made_room_gets_them_back_from_a_file() -> None:
+    """helper-27: a history game here had lost its moves to make room (its review gone); the
+    file held them, and LOAD DATA said "Nothing new". They are put back, and said to be."""
+    phone = a_phone()
+    contents = data_file.read(data_file.export(phone, LATER))
+    full, other = history.parse(phone[data_file.HISTORY_KEY])[0]
+    trimmed = {**phone, data_file.HISTORY_KEY: history.dump([full.figures_only(), other])}
+    merged = data_file.merge(trimmed, contents)
+    assert (merged.games_added, merged.games_known, merged.moves_added) == (0, 1, 1)
+    back, _ = history.parse(merged.writes[data_file.HISTORY_KEY])
+    assert [entry.log for entry in back] == [full.log, other.log]
+    said = data_view.loaded(merged, EN)
+    assert said.startswith(
+        "Loaded: 0 games added, 1 game's moves put back and 1 game already here, skipped."
+    )
+    assert data_file.merge(phone, contents).moves_added == 0  # nothing missing: nothing to do
+
+
 def test_a_merge_keeps_the_best_of_both_and_never_a_worse_record() -> None:
     here = {
         data_file.HISTORY_KEY: history.dump([magdagdon_entry(3, LATER)]),

@@ -22,7 +22,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from app.pure import daily, history
@@ -135,6 +135,7 @@ class Merged:
     kept_here: list[str] = field(default_factory=list)  # the file's, where one is here already
     settings_to_ask: dict[str, str] = field(default_factory=dict)  # key → the file's value
     setup_taken: bool = False  # the MISHIMASH table's setup came from the file
+    moves_added: int = 0  # games here given back their moves from the file (their reviews)
 
 
 # Writing ------------------------------------------------------------------------------------------
@@ -338,9 +339,17 @@ def merge(stored: dict[str, str | None], contents: Contents) -> Merged:
     here, _ = history.parse(stored.get(HISTORY_KEY))
     known = {entry.id for entry in here}
     new = [entry for entry in contents.history if entry.id not in known]
-    if new:
-        joined = sorted([*here, *new], key=lambda e: instant(e.ended) or 0)
-        writes[HISTORY_KEY] = history.dump(history.bounded(joined))
+    # A game here whose moves made room for newer ones gets them back from the file, and its
+    # review with them (helper-27: a backup could not bring them back, "Nothing new").
+    logs = {entry.id: entry.log for entry in contents.history if entry.log is not None}
+    mended = {e.id for e in here if e.log is None and e.id in logs}
+    moves_added = 0
+    if new or mended:
+        here = [replace(e, log=logs[e.id]) if e.id in mended else e for e in here]
+        joined = history.bounded(sorted([*here, *new], key=lambda e: instant(e.ended) or 0))
+        moves_added = sum(e.id in mended and e.log is not None for e in joined)
+        if new or moves_added:
+            writes[HISTORY_KEY] = history.dump(joined)
     records_added = 0
     for section, (key, book) in TABLE_KEYS.items():
         tables, _ = book.parse(stored.get(key))
@@ -384,13 +393,14 @@ def merge(stored: dict[str, str | None], contents: Contents) -> Merged:
     return Merged(
         writes,
         len(new),
-        len(contents.history) - len(new),
+        len(contents.history) - len(new) - moves_added,
         records_added,
         days_added,
         taken,
         kept,
         ask,
         setup_taken,
+        moves_added,
     )
 
 

@@ -68,8 +68,10 @@ def loaded(merged: Merged, t: Translator, keeping: bool = True) -> str:
 
 
 def _loaded(merged: Merged, t: Translator) -> str:
-    if merged.games_added or merged.records_added or merged.days_added:
+    if merged.games_added or merged.records_added or merged.days_added or merged.moves_added:
         parts = [t.plural("data.loaded.games", merged.games_added)]
+        if merged.moves_added:
+            parts.append(t.plural("data.loaded.moves", merged.moves_added))
         if merged.games_known:
             parts.append(t.plural("data.loaded.known", merged.games_known))
         if merged.records_added:
