@@ -131,3 +131,39 @@ def test_a_game_in_progress_survives_a_service_worker_update(
     assert len(caches) == 1, caches
     assert re.search(r"\+[0-9a-f]{16}$", caches[0])
     context.close()
+
+
+def test_reload_in_a_second_tab_after_the_first_took_the_new_version(
+    browser: Browser, site: tuple[Path, str]
+) -> None:
+    """helper-29: two tabs offered the new version; RELOAD in one, then in the other: the other's
+    button went grey and nothing happened (the new worker already controlled it, and RELOAD
+    waited for it to take over). It reloads onto the new build, its game kept."""
+    root, url = site
+    context = browser.new_context(viewport=PHONE)
+    first = context.new_page()
+    first.goto(url + "?seed=43#magdagdon")
+    wait_ready(first)
+    wait_offline_ready(first)
+    driver = MagdagdonDriver(first, "peaceful", 43)
+    driver.roll()
+    (die, cell), *_ = placement_plan(driver.state)
+    driver.stage(die, cell)
+    css = root / "static" / "app.css"
+    css.write_text(css.read_text() + "\n/* next release */\n")
+    write_build_js(root)
+    first.evaluate("window.cubiriServiceWorker.update()")
+    expect(first.locator("#update-banner")).to_be_visible(timeout=READY_TIMEOUT_MS)
+    second = context.new_page()
+    second.goto(url + "#magdagdon")
+    wait_ready(second)
+    expect(second.locator("#update-banner")).to_be_visible(timeout=READY_TIMEOUT_MS)
+    with second.expect_navigation(timeout=2 * READY_TIMEOUT_MS):
+        second.get_by_role("button", name="RELOAD").click()
+    wait_ready(second)
+    with first.expect_navigation(timeout=READY_TIMEOUT_MS):
+        first.get_by_role("button", name="RELOAD").click()
+    wait_ready(first)
+    expect(first.locator(f"#md-cell-{cell}")).to_have_attribute("data-kind", "staged")
+    expect(first.locator("#update-banner")).to_be_hidden()
+    context.close()
