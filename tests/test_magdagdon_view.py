@@ -73,8 +73,13 @@ def test_staged_dice_look_different_and_confirm_enables_at_the_minimum() -> None
     assert "staged, tap to take it back" in view.cells[6].label
     assert [d.status for d in view.dice] == ["staged", "staged", "available", "available"]
     assert (view.primary, view.primary_enabled) == ("CONFIRM · 2 placed", True)
-    assert "Unused dice are discarded" in view.message
+    # The 1 and the 6 fit nowhere: no "place more first" (helper-30 read it with none left).
+    said = "2 dice placed; no other die fits. Press CONFIRM: the rest are discarded."
+    assert view.message == said
     assert view.rows[1].sum == 10  # row 2 previews 4 + 3 + 3
+    more = apply(rolled("..../.3../..../....", [4, 3, 2, 6]), Stage(0, 6))
+    more = apply(more, Stage(1, 4))  # the 2 still fits beside the 3
+    assert "Press CONFIRM, or place more first." in build_view(more, Picked(), t).message
 
 
 def test_magdagdon_says_what_the_player_may_do() -> None:

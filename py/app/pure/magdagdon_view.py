@@ -491,6 +491,11 @@ def _message(state: State, picked: Picked, t: Translator) -> str:
             return t("magdagdon.hint.no_cell", value=state.dice[picked.die])
         return t("magdagdon.hint.cell")
     if staged >= minimum:
+        # "or place more first" only where another die fits (helper-30 read it with none left).
+        if not state.available:
+            return t("magdagdon.hint.confirm_all")
+        if not any(state.legal_cells(die) for die in state.available):
+            return t.plural("magdagdon.hint.confirm_stuck", staged)
         return t.plural("magdagdon.hint.confirm", staged)
     return t.plural("magdagdon.hint.pick", minimum - staged)
 
