@@ -166,3 +166,22 @@ def test_confirm_stays_one_line_at_360_px_in_vietnamese(page: Page, base_url: st
         " return new Set([...r.getClientRects()].map(x => Math.round(x.top))).size; }"
     )
     assert lines == 1
+
+
+def test_roll_brings_the_board_back_above_its_dice(page: Page, base_url: str) -> None:
+    """helper-30 at 320×568, in Hungarian: after CONFIRM the page stood where CONFIRM was, and
+    the next ROLL showed its dice with the whole board above the screen. The board comes back
+    with the dice under it."""
+    from e2e.magdagdon_driver import MagdagdonDriver
+
+    page.set_viewport_size(SMALL)
+    page.add_init_script("localStorage.setItem('cubiri.language', 'hu')")
+    page.goto(base_url + "?seed=21#magdagdon")
+    page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
+    driver = MagdagdonDriver(page, "peaceful", 21)
+    driver.play_turn()
+    page.evaluate("scrollTo(0, document.body.scrollHeight)")  # where the player tapped CONFIRM
+    driver.roll()
+    page.wait_for_timeout(300)  # any scroll settles
+    assert wholly_in_view(page, "#md-board")
+    assert wholly_in_view(page, "#md-die-0")

@@ -352,6 +352,10 @@ class MagdagdonScreen:
             # placed them with the board's first row above the screen, where the entry had
             # scrolled to).
             into_view_span(by_id("md-board"), by_id("md-primary"))
+        elif isinstance(tap, engine.Roll) and self.state is not None:
+            # The app's dice: the board and the dice to place, together (helper-30 at 320×568
+            # tapped ROLL where CONFIRM had been and saw the dice with no board above them).
+            into_view_span(by_id("md-board"), by_id("md-dice"))
         self.tour.take_focus()
 
     def _play(self, action: Action) -> engine.State | None:
