@@ -67,7 +67,7 @@ class Tour:
         self.active = False
         self.panel.hidden = True
         self._point_at(None)
-        by_id(f"screen-{self.game}").classList.remove("touring")
+        by_id(f"screen-{self.game}").classList.remove("touring", "tour-last")
         self.on_end()
 
     # ---------------------------------------------------------------------------------------
@@ -141,6 +141,9 @@ class Tour:
         next_button.textContent = t("tour.play" if last else "tour.next")
         skip = by_id(f"tour-{self.game}-skip")
         skip.hidden = last
+        # The last step's PLAY is the one main button: the game's own ROLL is drawn plain
+        # (helper-30 saw two gold buttons and could not tell which one to press).
+        by_id(f"screen-{self.game}").classList.toggle("tour-last", last)
         skip.textContent = t("tour.skip")
         self._point_at(step.target)
 
