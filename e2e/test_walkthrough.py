@@ -161,6 +161,9 @@ def test_mishimash_walkthrough_shows_select_multiplier_roll_again_and_a_bust(
     page.locator("#tour-mishimash-next").click()
     expect(page.locator("#tour-mishimash")).to_be_hidden()
     expect(page.locator("#ms-setup")).to_be_visible()  # now the player's own game
+    # From its top, who plays first in view (helper-30 at 320×568 landed on START below them).
+    expect(page.locator("#mishimash-title")).to_be_focused()
+    assert page.evaluate("scrollY") == 0
     reopen(page)
     expect(page.locator("#ms-setup")).to_be_visible()
     expect(page.locator("#tour-mishimash")).to_have_count(0)

@@ -206,7 +206,13 @@ class MishimashScreen:
         self.guard.forget()
         self.render()
         self.computers.schedule()
-        by_id("ms-start" if self.state is None else self._turn_start()).focus()
+        if self.state is None:
+            # The setup from its top: who plays, then START (helper-30 at 320×568 landed on
+            # START with the players above the screen, a computer seat nowhere in sight).
+            window.scrollTo(0, 0)
+            by_id("mishimash-title").focus()
+        else:
+            by_id(self._turn_start()).focus()
 
     def _tour_facts(self, state: engine.State) -> Facts:
         turn_over = state.turns[0] >= 1
