@@ -476,4 +476,7 @@ def test_hint_says_first_then_and_that_it_ignores_the_staging() -> None:
     assert "from the start" not in hint_text(hint, state, t)
     staged = apply(state, Stage(0, 6))
     assert hint_for(staged, t, two_adjusts) == hint  # the same plan, kept while staging
-    assert hint_text(hint, staged, t).startswith("The computer plans this roll from the start")
+    # Staged as the plan's first placement: nothing to take back (helper-30 was told to).
+    assert hint_text(hint, staged, t) == hint.text
+    elsewhere = apply(state, Stage(0, 4))  # the 4 above the 3, not where the plan has it
+    assert hint_text(hint, elsewhere, t).startswith("The computer plans this roll from the start")

@@ -37,8 +37,21 @@ def hint_key(state: engine.State) -> tuple[object, ...]:
 
 def hint_text(hint: Hint, state: engine.State, t: Translator) -> str:
     """The hint as shown and said for `state`: the plan starts from an empty staging (issue 29),
-    so with dice staged it says so, lest it be read as what follows the player's own."""
-    return f"{t('magdagdon.suggest.unstaged')} {hint.text}" if state.staged else hint.text
+    so with dice staged off its plan it says so, lest it be read as what follows the player's
+    own. Dice staged as its first steps need no taking back (helper-30 was told to take back
+    dice placed exactly as the hint had them)."""
+    if not state.staged or follows(hint, state):
+        return hint.text
+    return f"{t('magdagdon.suggest.unstaged')} {hint.text}"
+
+
+def follows(hint: Hint, state: engine.State) -> bool:
+    """Whether the dice staged are the hint's first placements: each die where the plan puts
+    it, in its order, with the value it has there."""
+    return all(
+        hint.dice.get(die) == order and hint.cells.get(cell) == (order, state.dice[die])
+        for order, (die, cell) in enumerate(state.staged, start=1)
+    )
 
 
 def can_hint(state: engine.State) -> bool:
