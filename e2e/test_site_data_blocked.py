@@ -194,6 +194,8 @@ def test_with_site_data_blocked_your_data_and_a_load_say_nothing_is_kept(
     page.locator("#notice-close").click()
     kept = page.locator("#data-kept")
     expect(kept).to_contain_text("nothing is kept once this page closes")
+    # Not above it "kept in this browser only" (helper-29 read the two together).
+    expect(page.locator(".data-explain")).to_be_hidden()
     file = tmp_path / "cubiri-data.json"
     file.write_text(data_file.export(a_phone(), LATER), encoding="utf-8")
     page.locator("#data-file").set_input_files(str(file))

@@ -51,6 +51,9 @@ class YourData:
         whether it does."""
         has_history = bool(stores.history())
         line = by_id("data-kept")
+        # "Kept in this browser only" is not so with site data blocked: the line under it says
+        # what is (helper-29 read the two one above the other).
+        document.querySelector(".data-explain").hidden = not storage.keeping()
         if not storage.keeping():  # site data blocked: nothing outlives the page
             line.textContent = data_view.kept_line(None, has_history, self.host.t, False)
             return
