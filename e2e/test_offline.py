@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from e2e.conftest import PHONE, READY, READY_TIMEOUT_MS
 from e2e.magdagdon_driver import MagdagdonDriver, placement_plan
@@ -81,9 +81,11 @@ def cubiri_caches(page: Page) -> list[str]:
     return [name for name in page.evaluate("caches.keys()") if name.startswith("cubiri-")]
 
 
-def test_a_game_in_progress_survives_a_service_worker_update(
+def a_game_then_a_new_build(
     browser: Browser, site: tuple[Path, str]
-) -> None:
+) -> tuple[BrowserContext, Page, MagdagdonDriver, int]:
+    """A MAGDAGDON turn under way (a die staged on `cell`) when a new build is deployed (one
+    file changes, so the build version does too), its update offered."""
     root, url = site
     context = browser.new_context(viewport=PHONE)
     page = context.new_page()
@@ -94,14 +96,19 @@ def test_a_game_in_progress_survives_a_service_worker_update(
     driver.roll()
     (die, cell), *_ = placement_plan(driver.state)
     driver.stage(die, cell)
-
-    # A new build is deployed: one file changes, so the build version does too.
     css = root / "static" / "app.css"
     css.write_text(css.read_text() + "\n/* next release */\n")
     write_build_js(root)
     page.evaluate("window.cubiriServiceWorker.update()")
+    expect(page.locator("#update-banner")).to_be_visible(timeout=READY_TIMEOUT_MS)
+    return context, page, driver, cell
+
+
+def test_a_game_in_progress_survives_a_service_worker_update(
+    browser: Browser, site: tuple[Path, str]
+) -> None:
+    context, page, driver, cell = a_game_then_a_new_build(browser, site)
     banner = page.locator("#update-banner")
-    expect(banner).to_be_visible(timeout=READY_TIMEOUT_MS)
     expect(banner).to_contain_text("new version")
     # Nothing was interrupted: the same turn, the same staged die.
     expect(page.locator(f"#md-cell-{cell}")).to_have_attribute("data-kind", "staged")
@@ -139,21 +146,8 @@ def test_reload_in_a_second_tab_after_the_first_took_the_new_version(
     """helper-29: two tabs offered the new version; RELOAD in one, then in the other: the other's
     button went grey and nothing happened (the new worker already controlled it, and RELOAD
     waited for it to take over). It reloads onto the new build, its game kept."""
-    root, url = site
-    context = browser.new_context(viewport=PHONE)
-    first = context.new_page()
-    first.goto(url + "?seed=43#magdagdon")
-    wait_ready(first)
-    wait_offline_ready(first)
-    driver = MagdagdonDriver(first, "peaceful", 43)
-    driver.roll()
-    (die, cell), *_ = placement_plan(driver.state)
-    driver.stage(die, cell)
-    css = root / "static" / "app.css"
-    css.write_text(css.read_text() + "\n/* next release */\n")
-    write_build_js(root)
-    first.evaluate("window.cubiriServiceWorker.update()")
-    expect(first.locator("#update-banner")).to_be_visible(timeout=READY_TIMEOUT_MS)
+    context, first, _, cell = a_game_then_a_new_build(browser, site)
+    _, url = site
     second = context.new_page()
     second.goto(url + "#magdagdon")
     wait_ready(second)
