@@ -403,7 +403,8 @@ FOCUS_AT = {
     "tour-magdagdon-skipped": "#md-primary",
     "tour-mishimash": "#tour-mishimash-next",
     "tour-mishimash-next": "#ms-roll",
-    "tour-mishimash-skipped": "#ms-start",
+    # The setup from its top (helper-30 at 320×568 landed on START, the players above it).
+    "tour-mishimash-skipped": "#mishimash-title",
     "magdagdon-hint": "#md-hint",  # HINT thought without dropping the focus
     "magdagdon-ruin": "#md-cell-2",  # ACCEPT MAGDAGDON: on the first cell the RUIN can take
     "notice-other-tab": "#magdagdon-title",  # the end screen it was on went with the old game

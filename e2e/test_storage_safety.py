@@ -15,7 +15,8 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-from playwright.sync_api import BrowserContext, Page, expect
+from playwright.sync_api import BrowserContext, Locator, Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from app.pure.saved_game import MAGDAGDON, MISHIMASH, Saved
 from cubiri.magdagdon import game as magdagdon
@@ -516,6 +517,17 @@ CONTROLS = (
 )
 
 
+def tap_if_still_there(control: Locator) -> None:
+    """A tap on a control found a moment before. The other tab's move may redraw this one
+    meanwhile (a fresh clone's run under load saw ROLL go before its tap): a control gone is
+    no tap; one still shown and enabled that takes no tap is a failure."""
+    try:
+        control.click(timeout=5_000)
+    except PlaywrightTimeoutError:
+        if control.is_visible() and control.is_enabled():
+            raise
+
+
 def soak(
     tabs: tuple[Page, Page],
     rng: random.Random,
@@ -540,7 +552,7 @@ def soak(
         if ahead and rng.random() < onward_odds:
             choices = ahead
         if choices:
-            rng.choice(choices).click(timeout=5_000)
+            tap_if_still_there(rng.choice(choices))
         saved, problem = codec.load(stored(tab, key))
         assert problem is None, f"step {step}: {problem}"
         if saved is None and empty_ok:
