@@ -28,19 +28,18 @@ def keep(picked: Picked) -> Kept | None:
 
 def fits(state: engine.State, kept: Any) -> bool:
     """Whether `kept` (as read from storage: anything) still means something at `state`."""
-    offered = engine.legal_actions(state)
-    if kernel.is_whole(kept):
+    if kernel.is_whole(kept):  # a plain pick, the common case: no legal moves to list
         return state.phase is engine.Phase.PLACE and kept in state.available
     if not isinstance(kept, dict) or len(kept) != 1:
         return False
     if kept == {"accept": True}:
-        return accept_asks(offered)
+        return accept_asks(engine.legal_actions(state))
     dice = kept.get("reroll")
     if not isinstance(dice, list) or not all(kernel.is_whole(die) for die in dice):
         return False
-    if dice != sorted(set(dice)) or not any(isinstance(a, engine.Reroll) for a in offered):
+    if dice != sorted(set(dice)) or not all(die in state.available for die in dice):
         return False
-    return all(die in state.available for die in dice)
+    return any(isinstance(a, engine.Reroll) for a in engine.legal_actions(state))
 
 
 def restore(kept: Any, state: engine.State) -> Picked:
