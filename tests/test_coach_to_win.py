@@ -5,6 +5,7 @@ chances themselves are checked against Monte Carlos in test_win_chance."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -13,7 +14,15 @@ from app.pure.coach import _given_up, build_coach, percent
 from app.pure.i18n import load_translator
 from app.pure.mishimash_view import _to_beat
 from cubiri.kernel import Dice
-from cubiri.mishimash import computer, game, odds, strategy, two_left, win_chances
+from cubiri.mishimash import (
+    computer,
+    game,
+    later_players,
+    odds,
+    strategy,
+    two_left,
+    win_chances,
+)
 from cubiri.mishimash import win_chance as wc
 from cubiri.mishimash.scoring import legal_value_selections
 from tests.test_win_chance import passed_the_leader, typed
@@ -29,6 +38,7 @@ def tables() -> None:
     yet (the page builds one as its turn starts)."""
     wc.last_mover()
     wc._chases.clear()
+    later_players.forget()  # nor the one for a player with two still to play after it
 
 
 def sudden_death_roll() -> game.State:
@@ -241,6 +251,80 @@ def test_with_two_still_to_come_behind_the_leader_the_coach_names_the_chance_to_
     # Passing is not yet winning: who can still pass is said (an audit read "bank now 100%"
     # in such a turn as a sure win).
     assert lines[-1] == "Bea and Cubi still play after you: passing 10.5 is not yet a win."
+
+
+def test_with_two_still_to_come_the_page_builds_the_chance_to_win_then_the_coach_gives_it() -> None:
+    """Four seats, Otto behind the leader with Bea and Cubi still to come: the page builds his
+    chances to win between frames (seconds, later_players.page_step). Meanwhile the coach names
+    the chances to pass and the strongest computer plays by them without waiting; once built,
+    the coach gives every selection's chance to win and BANK against rolling on, the same as a
+    solver built at once for the position, and the strongest computer plays by them."""
+    ann_banks: list[object] = [[1, 1, 1, 5, 2, 3], (0, 1, 2, 3), "bank"]
+    to_throw = typed(["Ann", "Otto", "Bea", "Cubi"], 10, ann_banks)
+    before = typed(["Ann", "Otto", "Bea", "Cubi"], 10, [*ann_banks, [1, 1, 1, 5, 5, 2]])
+    assert later_players.page_pending(before) and not later_players.page_ready(before)
+    assert not computer.plays_to_win("strongest", before)
+    assert not computer.waits_for_reach_table("strongest", before)
+    while not later_players.page_step(before, 50):
+        pass
+    assert later_players.page_ready(before) and computer.plays_to_win("strongest", before)
+    people = frozenset({0, 1, 2, 3})
+    lines = build_coach(before, frozenset({0, 1, 2}), t, people).lines  # 1 1 1: below 10.5
+    worth = computer.chances_by_selection(before)
+    best = computer.best_to_win(worth, before.dice)
+    assert lines[0] == t("coach.best_chance", dice=t.faces(best), value=percent(t, worth[best]))
+    after = game.apply(before, game.Select((0, 1, 2)))
+    where = later_players.position(after)
+    assert where is not None and where.later == (21, 21)
+    fresh = later_players.Solver(where, 1)  # at once, nothing shared with the page's
+    roll = fresh.table().roll(after.turn_halves, after.dice_left, after.roll_number + 1, 0)
+    bank_now = t("coach.percent", percent=t.number(0))
+    assert t("coach.race_decision", bank=bank_now, roll=percent(t, roll)) in lines
+    assert not any("still play after you" in line for line in lines)
+    # Before the turn's first throw: its chance to win, once built (P's table from the start).
+    while not later_players.page_step(to_throw, 50):
+        pass
+    said = build_coach(to_throw, frozenset(), t, people).lines
+    assert t("coach.win_chance", percent=percent(t, fresh.table().start())) in said
+
+
+def four_seats_to_throw() -> game.State:
+    """Otto to throw, first after Ann's 10.5 with Bea and Cubi (at 0) still to play."""
+    return typed(["Ann", "Otto", "Bea", "Cubi"], 10, [[1, 1, 1, 5, 2, 3], (0, 1, 2, 3), "bank"])
+
+
+def rows_built(state: game.State) -> int:
+    """How many rows of tables the page builds for this point (after what it has)."""
+    (need,) = later_players.page_needs(state)
+    return sum(1 for _ in later_players._need_steps(need))
+
+
+def test_after_a_reload_the_chance_to_win_is_rebuilt_from_what_the_tab_kept() -> None:
+    """The tab keeps every value built for the first later player (two chase tables each) in
+    sessionStorage (later_players.dump_built); after a reload the page starts from them, so
+    it rebuilds a fraction of the rows for the same chance. A damaged or tampered copy is
+    skipped row by row: the page rebuilds what it lacks, never reading a wrong chance."""
+    state = four_seats_to_throw()
+    rows = rows_built(state)
+    start = later_players.start_chance(state)
+    kept = later_players.dump_built(state)
+    assert kept is not None
+    later_players.forget()  # the reload
+    assert later_players.load_built(state, kept) > 40
+    assert rows_built(state) < rows / 5
+    assert later_players.start_chance(state) == start
+    for damaged in (
+        "not json",
+        kept.replace('"where": [21,', '"where": [23,'),  # another position's
+        json.dumps({"where": [21, [21, 21], 1], "rows": [[1, 1, 1.5, 0.2], ["1", 1, 0.5, 0.5]]}),
+        json.dumps({"where": [21, [21, 21], 1], "rows": [[1, 1, 0.5], [2, 9, *[0.1] * 10]]}),
+    ):
+        later_players.forget()
+        assert later_players.load_built(state, damaged) == 0, damaged
+    good = json.loads(kept)["rows"][0]
+    mixed = {"where": [21, [21, 21], 1], "rows": [good, [good[0] + 1, 1, 2.0, 0.5]]}
+    later_players.forget()
+    assert later_players.load_built(state, json.dumps(mixed)) == 1
 
 
 def test_before_the_reach_table_is_built_a_selection_past_the_leader_still_gets_its_chances(

@@ -83,7 +83,7 @@ def main() -> None:
     x0 = where.mine + start
     points = [(0, DICE, 1, 0)] + [
         (x, n, k, 0)
-        for x in range(max(1, x0), x0 + later_players.WINDOW)
+        for x in range(max(1, x0), x0 + later_players.BLOCK)
         for n in range(1, DICE + 1)
         for k in range(2, 6)
         if x >= _least_halves(k, 0)

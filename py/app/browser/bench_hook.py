@@ -90,7 +90,7 @@ def chase_numbers() -> dict[str, float]:
                 break
         numbers[f"{name}_build_ms"] = (time.perf_counter() - start) * 1000
         numbers[f"{name}_longest_slice_ms"] = longest
-    return numbers | lone_leader_numbers()
+    return numbers | lone_leader_numbers() | later_players_numbers()
 
 
 def lone_leader_numbers() -> dict[str, float]:
@@ -114,6 +114,32 @@ def lone_leader_numbers() -> dict[str, float]:
         name = f"lone_leader_{gaps[0]}_{gaps[1]}"
         numbers[f"{name}_build_ms"] = (time.perf_counter() - start) * 1000
         numbers[f"{name}_longest_slice_ms"] = longest
+    return numbers
+
+
+def later_players_numbers() -> dict[str, float]:
+    """A final round's player with two still to play after it (four seats): the chances to win
+    of its turn, built in 20 ms slices as the page does (later_players.page_step) from the
+    start of the turn: the first after 10.5 points with the other three at nothing, after 50
+    with the rest 75 and 100 behind the leader, and 20 behind with the next far off (100) and
+    the last near (30)."""
+    from cubiri.mishimash import later_players, win_chance
+
+    numbers: dict[str, float] = {}
+    for mine, later in ((21, (21, 21)), (100, (150, 200)), (40, (200, 60))):
+        later_players.forget()
+        steps = later_players._need_steps((later_players.Position(mine, later), 1, None))
+        longest, start = 0.0, time.perf_counter()
+        while True:
+            begun = time.perf_counter()
+            done = win_chance._run_pieces(steps, 20)
+            longest = max(longest, (time.perf_counter() - begun) * 1000)
+            if done:
+                break
+        name = f"later_players_{mine}_{later[0]}_{later[1]}"
+        numbers[f"{name}_build_ms"] = (time.perf_counter() - start) * 1000
+        numbers[f"{name}_longest_slice_ms"] = longest
+    later_players.forget()
     return numbers
 
 

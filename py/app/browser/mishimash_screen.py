@@ -13,7 +13,7 @@ from typing import Any
 from js import document, window
 from pyodide.ffi import create_proxy
 
-from app.browser import feel, stores
+from app.browser import feel, storage, stores
 from app.browser.dom import (
     absent,
     add_dice,
@@ -52,7 +52,7 @@ from app.pure.tour import MISHIMASH_TARGET, SEEDS, Facts
 from cubiri import dice as seeded
 from cubiri.kernel import Dice, RuleError
 from cubiri.mishimash import game as engine
-from cubiri.mishimash import odds, two_left, win_chance
+from cubiri.mishimash import later_players, odds, two_left, win_chance
 from cubiri.mishimash.scoring import DICE
 
 
@@ -624,8 +624,11 @@ class MishimashScreen:
         of a few milliseconds between frames."""
         if self.state is None or self.state.solo or self._building:
             return
+        # What this tab built for the position before a reload: rebuilt in seconds from it.
+        later_players.load_built(self.state, storage.session_read(LATER_BUILT))
         built = odds.reach_ready() and win_chance.tables_ready()
-        if built and not win_chance.chase_pending(self.state) and not self._race_bank_pending():
+        own = win_chance.chase_pending(self.state) or self._race_bank_pending()
+        if built and not own and not later_players.page_pending(self.state):
             return
         self._building = True
         window.setTimeout(self._build_later, 0)
@@ -646,6 +649,13 @@ class MishimashScreen:
         elif self.state is not None and self._race_bank_pending():
             # A race's BANK that reaches the target at a table of three: its chance to win.
             if two_left.step(two_left.wanted(self.state), 20):
+                self.render()
+            window.setTimeout(self._build_later, 0)
+        elif self.state is not None and later_players.page_pending(self.state):
+            # Two still to play after this player: its chance to win, seconds of building
+            # (the coach gives the chances to pass meanwhile; no computer waits for it).
+            if later_players.page_step(self.state, 20):
+                storage.session_write(LATER_BUILT, later_players.dump_built(self.state))
                 self.render()
             window.setTimeout(self._build_later, 0)
         elif odds.reach_ready() or odds.reach_builder().step(20):  # shipped: nothing to build
@@ -790,6 +800,9 @@ def _started(state: engine.State) -> engine.State:
 # Room kept under the coach's first line for the lines a pick adds (bank now · roll on, ends
 # level, who still plays): about four lines of a 320 px phone.
 COACH_ROOM = 200
+# sessionStorage: the chances built for a player with two still to play after it (a reload
+# starts from them: later_players.dump_built)
+LATER_BUILT = "cubiri.ms.later"
 
 
 def _second_line(button: Any, *texts: str) -> None:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from app.pure.i18n import Translator
 from app.pure.review import bank_ends_solo
 from cubiri.kernel import Dice, RuleError
-from cubiri.mishimash import computer, odds, two_left, win_chance
+from cubiri.mishimash import computer, later_players, odds, two_left, win_chance
 from cubiri.mishimash.game import (
     ENGINE,
     Bank,
@@ -68,7 +68,7 @@ def build_coach(
     if state.phase is not Phase.SELECT:
         return CoachView()
     covered = win_chance.covered(state)
-    if covered and win_chance.ready(state):
+    if (covered and win_chance.ready(state)) or later_players.page_ready(state):
         return _to_win(state, picked, t)
     need = need_to_win(state)
     if covered or (need is not None and not odds.reach_ready()):
@@ -247,7 +247,7 @@ def _given_up(t: Translator, best: float, mine: float, chance: bool) -> str:
 def _exact_decision(after: State, t: Translator) -> str:
     """BANK against rolling on by the exact chance to win, where the selection leads to a
     position it is known in (the selection may be what passes the leader); else ""."""
-    if not win_chance.ready(after):
+    if not (win_chance.ready(after) or later_players.page_ready(after)):
         return ""
     chances = win_chances(after)
     assert chances is not None
@@ -281,6 +281,8 @@ def _race(state: State, t: Translator) -> str:
     """Before a final-round or sudden-death turn: the total to beat and the chance to win."""
     if win_chance.ready(state):  # the total to beat shows above the dice (mishimash_view)
         return t("coach.win_chance", percent=percent(t, win_chance.start_chance(state)))
+    if later_players.page_ready(state):  # two still to play after: built between frames
+        return t("coach.win_chance", percent=percent(t, later_players.start_chance(state)))
     if win_chance.covered(state):  # its table is being built (a chase: seconds at most)
         return t("coach.thinking")
     return _pass_from(state, t, 0, 6, 1)
@@ -315,7 +317,7 @@ def _others_after(state: State, t: Translator) -> str:
     can still pass this player: an audit read "bank now 100%" as a sure win."""
     after = state.still_to_play[1:]
     need = need_to_win(state)
-    if need is None or not after or win_chance.covered(state):
+    if need is None or not after or win_chance.covered(state) or later_players.page_ready(state):
         return ""
     names = [state.players[p] for p in after]
     return t.plural_names("coach.others_after", names, total=t.number(_leader(state, need)))

@@ -8,7 +8,7 @@ keyed by position, the same dice).
 
 from __future__ import annotations
 
-from cubiri.mishimash import odds, win_chance
+from cubiri.mishimash import later_players, odds, win_chance
 from cubiri.mishimash.game import (
     Action,
     Bank,
@@ -50,8 +50,12 @@ def decision(state: State) -> Decision:
 def plays_to_win(level: str, state: State) -> bool:
     """Whether `level` plays this position by the exact chance to win (`win_chance`): the
     strongest level, where two contenders still count (the last turn against one leader, the
-    first mover of a sudden death of two, a tie in reach included)."""
-    return level == "strongest" and win_chance.covered(state)
+    first mover of a sudden death of two, a tie in reach included), and where two still play
+    after it once the page has built its chances (later_players.page_ready: it never waits for
+    them, and plays by the chance to pass the leader meanwhile)."""
+    if level != "strongest":
+        return False
+    return win_chance.covered(state) or later_players.page_ready(state)
 
 
 def selection(level: str, state: State) -> Select:
@@ -99,7 +103,7 @@ def waits_for_reach_table(level: str, state: State) -> bool:
     if level != "strongest" or state.round is Round.RACE or state.phase is Phase.ROLL:
         return False
     if plays_to_win(level, state):
-        return not win_chance.ready(state)
+        return win_chance.covered(state) and not win_chance.ready(state)
     need = points_to_pass(state)
     return need is not None and not odds.reach_ready()
 

@@ -29,13 +29,17 @@ first). Totals are leads past L in integer halves; every later player stands bel
   rest, a bust the new sudden death's share times the chance that every later one busts too.
 
 What a lone leader's value is at each lead (`lone`) wiggles from one half to the next near L,
-while a turn averages over many totals further on: it is built exactly at every lead over the
-WINDOW from where P stands (rounded down to a BLOCK, which P's decisions in it share), then
-every STEP-th, linear between; once every later player is FAR
-halves behind, it is the chance that none of them passes (the chance to reach, the last's own
-table for the last), where that agrees with the exact value within AGREE. BANK now is always
-built exactly. tools/mishimash_later_players.py measures these shortcuts against every total
-built exactly.
+while a turn averages over many totals further on. Most of the wiggle is the later players'
+chances to pass it, known at once for every lead (`far`: none passes, each by its chance to
+reach, the last by its own table); what their play adds to that is smooth once every later
+player is NEAR halves behind. So it is built exactly at every lead over the WINDOW from where
+P stands (rounded down to a BLOCK, which P's decisions in it share) and on while a later player
+is nearer than NEAR, then every STEP-th, `far` plus what is built over it linear between; once
+every later player is FAR halves behind, it is `far`, where that agrees with the exact value
+within AGREE. BANK now is always built exactly. tools/mishimash_later_players.py measures these
+shortcuts against every total built exactly (at P 21 halves below L and the two later players
+at 21, linear between the values themselves moved a lead's value by up to 0.0009 at STEP 8;
+over `far`, by 0.0004 at STEP 32).
 
 A sudden death of four has its shares worked out (four_way.py, FOUR_WAY); of five or more,
 estimated (`shares`: each later mover's share a factor GROWTH over the one before). They
@@ -45,18 +49,24 @@ count only where four or more end level (at nothing too, in a sudden death), and
 
 from __future__ import annotations
 
+import json
 import os
 import sys
 from bisect import bisect_left
-from collections.abc import Iterator, Sequence
+from collections.abc import Generator, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import islice
 from typing import Any, TypeVar
 
-from cubiri.mishimash import game, odds
-from cubiri.mishimash.scoring import DICE
-from cubiri.mishimash.three_way import AheadSeenByA, add_payoffs
+from cubiri.mishimash import game, odds, win_chance
+from cubiri.mishimash.scoring import DICE, legal_value_selections
+from cubiri.mishimash.three_way import (
+    AheadSeenByA,
+    ChaseSeenByA,
+    PastSeenByTheLeader,
+    add_payoffs,
+)
 from cubiri.mishimash.win_chance import (
     EPS,
     FIRST,
@@ -71,20 +81,20 @@ from cubiri.mishimash.win_chance import (
     PastTable,
     _bust,
     _last_start,
+    _run_pieces,
+    ahead_busts,
+    ahead_of_the_last,
     built,
+    covered,
     last_mover,
     tables_builder,
 )
 
-WINDOW, STEP, FAR, AGREE = 48, 8, 240, 3e-4
-BLOCK = WINDOW // 2  # P's decisions this many halves apart read one solver (its WINDOW from P)
+WINDOW, NEAR, STEP, FAR, AGREE = 12, 72, 32, 240, 3e-4
+BLOCK = 24  # P's decisions this many halves apart read one solver
 GROWTH = 1.35  # a sudden death of five or more: each mover's share over the one before it
-# A sudden death of four: each mover's share, worked out by four_way.py (`python3
-# tools/mishimash_later_players.py --solve-four`: from the estimate 0.150760, 0.203530,
-# 0.274770, 0.370940, steps moved them by 0.015, 3e-5, then under 1e-6; counting the later
-# players far behind more closely, by 9e-5, then under 1e-6; tools/mishimash_four_way_play.py
-# plays it out).
-FOUR_WAY: tuple[float, ...] = (0.165905, 0.204562, 0.261755, 0.367778)
+# A sudden death of four: each mover's share (win_chance.FOUR_WAY; `use_four_way` moves it).
+FOUR_WAY: tuple[float, ...] = win_chance.FOUR_WAY
 SIZE = 4000  # BANK values held, as win_chance's tables
 LONGEST = 1200  # exact values at most this far past L (never reached on the tool's checks)
 Key = tuple[int, int, int]  # a lead, how many lead level there, the next later player
@@ -144,13 +154,186 @@ def chances(state: game.State) -> dict[str, float]:
     x = state.turn_halves
     n, k, m = state.dice_left, state.roll_number + 1, state.mishimashes
     lead = x - found.mine
-    solver = solver_for(found, max(1, lead - lead % BLOCK))
+    solver = solver_for(found, _block(lead))
     return {"bank": solver.bank(lead), "roll": solver.table().roll(x, n, k, m)}
 
 
-@lru_cache(maxsize=2)  # a solver holds megabytes of tables
+def _block(lead: int) -> int:
+    """The start of the solver P's decision `lead` halves past L reads (1: not past it)."""
+    return max(1, lead - lead % BLOCK)
+
+
 def solver_for(where: Position, start: int) -> Solver:
-    return Solver(where, start)
+    """The solver of a position from `start`, kept among the last KEPT (a solver holds
+    megabytes of tables). With two later players every lead's values are the same whatever
+    the start, so the solvers of one position share them."""
+    key = (where, start)
+    solver = _solvers.pop(key, None)
+    if solver is None:
+        while len(_solvers) >= KEPT:
+            del _solvers[next(iter(_solvers))]
+        shared = len(where.later) == 2
+        known = _known_of.setdefault(where, {}) if shared else {}
+        while len(_known_of) > 2:
+            del _known_of[next(iter(_known_of))]
+        solver = Solver(where, start, known=known)
+    _solvers[key] = solver  # the most recently asked last
+    return solver
+
+
+KEPT = 12  # a selection's blocks: each a solver (P's tables, a few megabytes)
+_solvers: dict[tuple[Position, int], Solver] = {}
+_known_of: dict[Position, dict[Key, Values]] = {}
+
+
+# The page: a position's solver built between frames ------------------------------------------
+
+
+Need = tuple[Position, int, int | None]  # a solver, and the lead whose BANK is asked (or None)
+
+
+def page_needs(state: game.State) -> list[Need]:
+    """What the page's chances to win read at this point of a turn with two players still to
+    play after it (four seats; more take minutes, and the page keeps to the chances to pass):
+    before its first throw, P's table; at BANK or ROLL AGAIN, its solver and BANK's lead; at a
+    selection, each legal selection's (the coach and the strongest computer weigh them all).
+    Empty where the shipped tables give the chances (`win_chance.covered`) or none apply."""
+    if _needs_of and _needs_of[0][0] is state:  # asked between every frame while they build
+        return _needs_of[0][1]
+    needs = _needs_now(state)
+    _needs_of[:] = [(state, needs)]
+    return needs
+
+
+_needs_of: list[tuple[game.State, list[Need]]] = []
+
+
+def _needs_now(state: game.State) -> list[Need]:
+    if state.solo or state.over or state.round is game.Round.RACE or covered(state):
+        return []
+    found = position(state)
+    if found is None or len(found.later) != 2:
+        return []
+    if state.phase is game.Phase.DECIDE:
+        lead = state.turn_halves - found.mine
+        return [(found, _block(lead), lead)]
+    if state.phase is game.Phase.SELECT:
+        from cubiri.mishimash.computer import select_values  # it reads this module's chances
+
+        needs: list[Need] = []
+        for values in legal_value_selections(state.dice):
+            after = game.apply(state, select_values(state, values))
+            needs += [need for need in _needs_now(after) if need not in needs]
+        return needs
+    if state.turn_halves == 0:  # ROLL, or real dice to type: the turn's first throw
+        return [(found, 1, None)]
+    return []
+
+
+def _met(need: Need) -> bool:
+    where, start, lead = need
+    solver = _solvers.get((where, start))
+    return solver is not None and solver.complete and (lead is None or solver.bank_known(lead))
+
+
+def page_ready(state: game.State) -> bool:
+    """Whether the page has what the chances to win at this point read (`page_needs`)."""
+    needs = page_needs(state)
+    return bool(needs) and all(_met(need) for need in needs)
+
+
+def page_pending(state: game.State) -> bool:
+    return any(not _met(need) for need in page_needs(state))
+
+
+def page_step(state: game.State, budget_ms: float = 20.0) -> bool:
+    """Builds what this point reads for about `budget_ms` milliseconds (the page does it
+    between frames, as win_chance.step_chase); True once nothing is left."""
+    left = [need for need in page_needs(state) if not _met(need)]
+    if not left:
+        return True
+    need = left[0]
+    steps = _building.get(need)
+    if steps is None:
+        while len(_building) >= KEPT:
+            del _building[next(iter(_building))]
+        steps = _building[need] = _need_steps(need)
+    if _run_pieces(steps, budget_ms):
+        del _building[need]
+    return not page_pending(state)
+
+
+def _need_steps(need: Need) -> Steps[None]:
+    where, start, lead = need
+    solver = solver_for(where, start)
+    yield from solver.table_steps()
+    if lead is not None:
+        yield from solver.bank_steps(lead)
+
+
+_building: dict[Need, Steps[None]] = {}
+
+
+def dump_built(state: game.State) -> str | None:
+    """What the page keeps across a reload for the position this point reads (`page_needs`):
+    every value built for its first later player (two chase tables each, the costly part;
+    the rest is rebuilt in seconds), as JSON; None where nothing is built."""
+    needs = page_needs(state)
+    known = _known_of.get(needs[0][0]) if needs else None
+    if not known:
+        return None
+    where = needs[0][0]
+    rows = [[lead, t, *values] for (lead, t, j), values in known.items() if j == 0]
+    return json.dumps({"where": [where.mine, list(where.later), where.leaders], "rows": rows})
+
+
+def load_built(state: game.State, text: str | None) -> int:
+    """Seeds the values `dump_built` kept for this point's position, where they are for it:
+    each row a lead ≥ 0, t ≥ 1 leaders and their t chances and the first later player's own,
+    each a chance (to rounding); anything else is skipped (a damaged or tampered copy costs a
+    rebuild, never a wrong chance it can tell). How many were seeded."""
+    needs = page_needs(state)
+    if not needs or not text:
+        return 0
+    where = needs[0][0]
+    try:
+        kept = json.loads(text)
+        same = kept["where"] == [where.mine, list(where.later), where.leaders]
+        rows = kept["rows"] if same else []
+    except (ValueError, TypeError, KeyError):
+        return 0
+    known = _known_of.setdefault(where, {})
+    seeded = 0
+    for row in rows if isinstance(rows, list) else []:
+        if _fits(row):
+            lead, t, *values = row
+            known.setdefault((lead, t, 0), tuple(float(v) for v in values))
+            seeded += 1
+    return seeded
+
+
+def _fits(row: object) -> bool:
+    if not isinstance(row, list) or len(row) < 4:
+        return False
+    lead, t, *values = row
+    if type(lead) is not int or type(t) is not int or lead < 0 or not 1 <= t <= 8:
+        return False
+    numbers = all(type(v) in (int, float) and -1e-6 <= v <= 1 + 1e-6 for v in values)
+    return len(values) == t + 1 and numbers
+
+
+def forget() -> None:
+    """Drops every solver kept (the page's as a fresh page has none; the tests)."""
+    for kept in (_solvers, _known_of, _building):
+        kept.clear()
+    _needs_of.clear()
+
+
+def start_chance(state: game.State) -> float:
+    """P's chance to win as its turn begins, where the page has built it (`page_ready`)."""
+    found = position(state)
+    assert found is not None
+    return solver_for(found, 1).table().start()
 
 
 # A sudden death of four or more before anyone banked past the rest --------------------------
@@ -298,17 +481,37 @@ def use_four_way(found: Sequence[float]) -> None:
     out with other shares is forgotten."""
     global FOUR_WAY
     FOUR_WAY = tuple(found)
-    for cached in (solver_for, level_solver, level_table):
+    for cached in (level_solver, level_table):
         cached.cache_clear()
+    forget()
 
 
 T = TypeVar("T", bound=FirstMover)
+R = TypeVar("R")
+Steps = Generator[None, None, R]  # a build yielding between pieces, returning what it built
 
 
 def at_once(table: T) -> T:
     """A table built whole rows at a time (not in the page: nothing waits for a frame)."""
+    return finish(_build_steps(table))
+
+
+def _build_steps(table: T) -> Steps[T]:
+    """A table built whole rows at a time, yielding after each row: the page builds a solver
+    between frames (rows of a few milliseconds; smaller pieces cost twice the time)."""
     table.sliced = False
-    return built(table)
+    yield from table.pieces()
+    return table
+
+
+def finish(steps: Steps[R]) -> R:
+    """Runs a build's steps to the end: what it built."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            built_value: R = done.value
+            return built_value
 
 
 _against: dict[float, LastAgainstTwo] = {}
@@ -330,8 +533,9 @@ def _split(gap: int, share: float) -> tuple[float, float]:
     if gap > LIMIT_HALVES:
         return odds.chance((gap + 1) / 2, 0, DICE, 1, 0), 0.0
     last_mover()  # the shipped tables read first
-    shipped = tables_builder().against_two
-    split = shipped if share == shipped.share else _against_table(share, gap)
+    tables = tables_builder()
+    shipped = (tables.against_two, tables.against_three)
+    split = next((s for s in shipped if s.share == share), None) or _against_table(share, gap)
     return split.passes[gap], split.level[gap]
 
 
@@ -343,7 +547,12 @@ def reach_past(gap: int) -> float:
 @dataclass
 class Solver:
     """The values of a position (`Position`) for P standing `start` halves past L or more (1:
-    not past it, BANK level included), built as asked."""
+    not past it, BANK level included), built as asked: at once (the methods), or a row at a
+    time (`steps`, what the page builds between frames; the same values).
+
+    The last but one of the later players reads the shipped AheadOfTheLast tables past the
+    leaders, as two_left.py does (`shipped_past`; without it, a table of its own built from
+    the last's values, as for every earlier one: the tests compare the two)."""
 
     where: Position
     start: int
@@ -351,6 +560,7 @@ class Solver:
     known: dict[Key, Values] = field(default_factory=dict)
     lones: dict[int, list[float]] = field(default_factory=dict)
     pasts: dict[int, tuple[FirstMover, FirstMover]] = field(default_factory=dict)
+    shipped_past: bool = True
 
     def __post_init__(self) -> None:
         self.last = last_mover()
@@ -372,12 +582,15 @@ class Solver:
         return self._known(lead, t, j)[t]
 
     def _known(self, lead: int, t: int, j: int) -> Values:
+        return finish(self._known_steps(lead, t, j))
+
+    def _known_steps(self, lead: int, t: int, j: int) -> Steps[Values]:
         key = (lead, t, j)
         if key not in self.known:
-            self.known[key] = self._leaders(lead, t, j)
+            self.known[key] = yield from self._leaders_steps(lead, t, j)
         return self.known[key]
 
-    def _leaders(self, lead: int, t: int, j: int) -> Values:
+    def _leaders_steps(self, lead: int, t: int, j: int) -> Steps[Values]:
         """The leaders' chances, then Qj's own (none when nobody is left)."""
         m = len(self.later)
         if j == m:
@@ -392,15 +605,35 @@ class Solver:
             more, same = self.shares(t + 1), self.shares(t)
             values = [(1 - passes - level) * same[i] + level * more[i] for i in range(t)]
             return (*values, passes + level * share)
-        level_next, below_next = self.leaders(lead, t + 1, j + 1), self.leaders(lead, t, j + 1)
+        level_next = (yield from self._known_steps(lead, t + 1, j + 1))[: t + 1]
+        below_next = (yield from self._known_steps(lead, t, j + 1))[:t]
         tie = level_next[t]
-        past, busting = self.past(j)
-        own = at_once(Chaser(self.last, gap, tie, past)).start()
+        if self._reads_shipped(j):  # past the leaders: the two-player tables, the last next
+            lead_gap = self.later[j + 1] + lead
+            ahead, busts = ahead_of_the_last(), ahead_busts()
+            own_table: Chase = Chase(self.last, gap, lead_gap, tie, ahead)
+
+            def seen_by(below: float, level: float) -> Chase:
+                past = PastSeenByTheLeader(ahead, busts, below)
+                return ChaseSeenByA(self.last, gap, tie, past, below, level, lead_gap=lead_gap)
+
+        else:
+            past, busting = yield from self._past_steps(j)
+            own_table = Chaser(self.last, gap, tie, past)
+
+            def seen_by(below: float, level: float) -> Chase:
+                return ChaserSeen(self.last, gap, tie, past, busting, below, level)
+
+        own = (yield from _build_steps(own_table)).start()
         values = []
         for below, level in zip(below_next, level_next[:t], strict=True):
-            seen = ChaserSeen(self.last, gap, tie, past, busting, below, level)
-            values.append((at_once(seen).start() - own) / EPS)
+            seen = yield from _build_steps(seen_by(below, level))
+            values.append((seen.start() - own) / EPS)
         return (*values, own)
+
+    def _reads_shipped(self, j: int) -> bool:
+        """Whether Qj's chase reads the shipped tables past the leaders (the last but one)."""
+        return self.shipped_past and j == len(self.later) - 2
 
     # A lone leader's value over the leads, and a chaser's table past every earlier total ---
 
@@ -412,14 +645,21 @@ class Solver:
             value *= 1 - reach_past(gap + lead)
         return value
 
+    def _far_enough(self, found: dict[int, float], lead: int, j: int) -> bool:
+        """Whether the leads past `lead` are `far`'s: every later player FAR behind, and the
+        value built there agrees with it."""
+        behind = min(self.later[j:]) + lead
+        return behind >= FAR and abs(found[lead] - self.far(lead, j)) <= AGREE
+
     def built_lone(self, j: int) -> dict[int, float]:
         """A lone leader's value with Qj … to play, built exactly from `start`: at every lead
         over the WINDOW, then every STEP-th, until every later player is FAR behind and `far`
         agrees with it. The leads are shared among the machine's cores (`_workers`), batch by
-        batch; what each batch finds is the same as one by one."""
-        for i in range(len(self.later) - 2, j - 1, -1):
-            self.past(i)  # every lead reads these: built before the work is shared
-        schedule = self._schedule()
+        batch; what each batch finds is the same as one by one (`_found_steps`)."""
+        if _workers() == 1:
+            return finish(self._found_steps(j))
+        self._pasts_first(j)
+        schedule = self._schedule(j)
         found: dict[int, float] = {}
         with _Shared(self, j) as shared:
             batch = list(islice(schedule, 1))  # where far behind, the first lead may be the last
@@ -427,26 +667,53 @@ class Solver:
                 values = shared.leaders(batch)
                 for lead in batch:
                     found[lead] = values[lead]
-                    behind = min(self.later[j:]) + lead
-                    if behind >= FAR and abs(found[lead] - self.far(lead, j)) <= AGREE:
+                    if self._far_enough(found, lead, j):
                         return found
                 more = WINDOW if len(found) == 1 else 2 * shared.size
-                batch = list(islice(schedule, more if shared.size > 1 else 1))
+                batch = list(islice(schedule, more))
         return found
 
-    def _schedule(self) -> Iterator[int]:
-        """The leads `built_lone` builds, in order: every one over the WINDOW from `start`,
-        then every STEP-th, to LONGEST."""
-        lead = self.start
+    def _found_steps(self, j: int) -> Steps[dict[int, float]]:
+        """`built_lone`, one lead after another."""
+        for i in range(len(self.later) - 2, j - 1, -1):
+            if not self._reads_shipped(i):
+                yield from self._past_steps(i)
+        found: dict[int, float] = {}
+        for lead in self._schedule(j):
+            found[lead] = (yield from self._known_steps(lead, 1, j))[0]
+            if self._far_enough(found, lead, j):
+                break
+        return found
+
+    def _pasts_first(self, j: int) -> None:
+        """The tables past every earlier total that every lead reads: built before the work is
+        shared."""
+        for i in range(len(self.later) - 2, j - 1, -1):
+            if not self._reads_shipped(i):
+                self.past(i)
+
+    def _schedule(self, j: int) -> Iterator[int]:
+        """The leads `built_lone` builds for Qj …, in order: every one over the WINDOW from
+        `start` and while one of them is nearer than NEAR, then every STEP-th (1 + a multiple
+        of STEP: the solvers of one position from other starts share them), to LONGEST."""
+        lead, nearest = self.start, min(self.later[j:])
         while True:
             yield lead
             if lead >= LONGEST:
                 return
-            lead += 1 if lead < self.start + WINDOW else STEP
+            near = lead < self.start + WINDOW or nearest + lead < NEAR
+            lead += 1 if near else STEP - (lead - 1) % STEP  # on one grid for every start
 
     def lone(self, j: int, found: dict[int, float] | None = None) -> list[float]:
         """A lone leader's value with Qj … to play over the leads (0 below `start`): exact
         where built (`built_lone`; the last alone: everywhere), linear between, `far` past."""
+        if j in self.lones and found is None:
+            return self.lones[j]
+        if j < len(self.later) - 1 and found is None:
+            found = self.built_lone(j)  # on the machine's cores
+        return finish(self._lone_steps(j, found))
+
+    def _lone_steps(self, j: int, found: dict[int, float] | None = None) -> Steps[list[float]]:
         if j in self.lones and found is None:
             return self.lones[j]
         if j == len(self.later):  # nobody left to pass it
@@ -455,7 +722,8 @@ class Solver:
             values = [0.0] * self.start
             values += [self.leaders(lead, 1, j)[0] for lead in range(self.start, SIZE)]
         else:
-            found = found if found is not None else self.built_lone(j)
+            if found is None:
+                found = yield from self._found_steps(j)
             values = between(found, self.start, lambda lead: self.far(lead, j))
         self.lones[j] = values
         return values
@@ -463,10 +731,16 @@ class Solver:
     def past(self, j: int) -> tuple[FirstMover, FirstMover]:
         """Qj's table past every earlier total (BANK: its value as the lone leader with Qj+1 …
         to play; a bust: nothing), at the turn's own halves, and its twin with EPS for a bust."""
+        if j not in self.pasts and j + 1 < len(self.later) - 1:
+            self.lone(j + 1)  # on the machine's cores
+        return finish(self._past_steps(j))
+
+    def _past_steps(self, j: int) -> Steps[tuple[FirstMover, FirstMover]]:
         if j not in self.pasts:
-            banks = self._banks(self.later[j], self.lone(j + 1))
-            base = at_once(FirstOfThree(self.last, banks))
-            busting = at_once(FirstOfThree(self.last, banks, [EPS, 0.0]))
+            lone = yield from self._lone_steps(j + 1)
+            banks = self._banks(self.later[j], lone)
+            base = yield from _build_steps(FirstOfThree(self.last, banks))
+            busting = yield from _build_steps(FirstOfThree(self.last, banks, [EPS, 0.0]))
             self.pasts[j] = (base, busting)
         return self.pasts[j]
 
@@ -479,20 +753,40 @@ class Solver:
 
     def bank(self, lead: int) -> float:
         """P's BANK `lead` halves past L (0: level), built exactly."""
+        return finish(self.bank_steps(lead))
+
+    def bank_known(self, lead: int) -> bool:
+        """Whether P's BANK `lead` halves past L is built."""
+        key = (0, self.where.leaders + 1, 0) if lead == 0 else (lead, 1, 0)
+        return lead < 0 or key in self.known
+
+    def bank_steps(self, lead: int) -> Steps[float]:
         if lead < 0:
             return 0.0
         t = self.where.leaders
         if lead == 0:
-            return self.leaders(0, t + 1, 0)[t]
-        return self.leaders(lead, 1, 0)[0]
+            return (yield from self._known_steps(0, t + 1, 0))[t]
+        return (yield from self._known_steps(lead, 1, 0))[0]
 
     def table(self) -> Chaser:
         """P's table over the halves of its turn."""
+        if self._table is None and len(self.later) > 1:
+            self.lone(0)  # on the machine's cores
+        return finish(self.table_steps())
+
+    def table_steps(self) -> Steps[Chaser]:
         if self._table is None:
-            past = at_once(FirstOfThree(self.last, self._banks(self.where.mine, self.lone(0))))
-            tie = self.bank(0) if self.start == 1 else 0.0  # past L already: never level
-            self._table = at_once(Chaser(self.last, self.where.mine, tie, past))
+            lone = yield from self._lone_steps(0)
+            banks = self._banks(self.where.mine, lone)
+            past = yield from _build_steps(FirstOfThree(self.last, banks))
+            tie = (yield from self.bank_steps(0)) if self.start == 1 else 0.0  # never level
+            self._table = yield from _build_steps(Chaser(self.last, self.where.mine, tie, past))
         return self._table
+
+    @property
+    def complete(self) -> bool:
+        """Whether P's table is built."""
+        return self._table is not None
 
 
 def _workers() -> int:
@@ -554,8 +848,9 @@ class _Shared:
 
 
 def between(found: dict[int, float], start: int, far: Any) -> list[float]:
-    """Values over the leads: 0 below `start`, `found` where built, linear between, `far`
-    past the last built."""
+    """Values over the leads: 0 below `start`, `found` where built, `far` past the last built,
+    and between two built, `far` plus what the two add to it, linear between (the wiggle from
+    one half to the next is far's: see the module's docstring)."""
     leads = sorted(found)
     values = [0.0] * start
     for lead in range(start, SIZE):
@@ -565,7 +860,8 @@ def between(found: dict[int, float], start: int, far: Any) -> list[float]:
             index = bisect_left(leads, lead)
             low, high = leads[index - 1], leads[index]
             t = (lead - low) / (high - low)
-            values.append((1 - t) * found[low] + t * found[high])
+            added = (1 - t) * (found[low] - far(low)) + t * (found[high] - far(high))
+            values.append(far(lead) + added)
         else:
             values.append(far(lead))
     return values

@@ -42,6 +42,7 @@ from cubiri.mishimash.win_chance import (
     LIMIT_HALVES,
     SECOND,
     AheadBusting,
+    AheadBusts,
     AheadOfTheLast,
     Chase,
     FirstMover,
@@ -71,6 +72,25 @@ class AheadSeenByA:
     def chance(self, halves: int, n: int, k: int, m: int) -> float:
         x = self.base.chance(halves, n, k, m)
         return x + self.below * (self.busting.chance(halves, n, k, m) - x)
+
+
+class PastSeenByTheLeader:
+    """The shared AheadOfTheLast table as a chase reads it past the leader (two_left.py's Q0,
+    later_players' last but one), with EPS × the leader's `below` × the chaser's chance to
+    bust from there added (the leader then leads): AheadSeenByA from the shipped tables."""
+
+    def __init__(self, ahead: AheadOfTheLast, busts: AheadBusts, below: float) -> None:
+        self.ahead, self.busts, self.below = ahead, busts, below
+
+    def _column(self, n: int, k: int, m: int, start: int, size: int) -> list[float]:
+        base = self.ahead._column(n, k, m, start, size)
+        busts = self.busts._column(n, k, m, start, size)
+        scale = EPS * self.below
+        return [x + scale * b for x, b in zip(base, busts, strict=True)]
+
+    def chance(self, halves: int, n: int, k: int, m: int) -> float:
+        bust = self.busts.chance(halves, n, k, m)
+        return self.ahead.chance(halves, n, k, m) + EPS * self.below * bust
 
 
 class ChaseSeenByA(Chase):

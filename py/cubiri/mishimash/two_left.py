@@ -28,15 +28,13 @@ from collections.abc import Iterator
 from cubiri.mishimash import game, odds
 from cubiri.mishimash.computer import select_values
 from cubiri.mishimash.scoring import DICE, legal_value_selections
-from cubiri.mishimash.three_way import ChaseSeenByA
+from cubiri.mishimash.three_way import ChaseSeenByA, PastSeenByTheLeader
 from cubiri.mishimash.win_chance import (
     EPS,
     FIRST,
     LIMIT_HALVES,
     SECOND,
     THREE_WAY,
-    AheadBusts,
-    AheadOfTheLast,
     Chase,
     _last_start,
     _run_pieces,
@@ -47,24 +45,6 @@ from cubiri.mishimash.win_chance import (
 )
 
 Gaps = tuple[int, int]  # gap0, gap1: how far behind the leader Q0 and Q1 stand, in halves
-
-
-class PastSeenByTheLeader:
-    """The shared AheadOfTheLast table as Q0's chase reads it past the leader, with EPS ×
-    the leader's `below` × Q0's chance to bust from there added (the leader then leads)."""
-
-    def __init__(self, ahead: AheadOfTheLast, busts: AheadBusts, below: float) -> None:
-        self.ahead, self.busts, self.below = ahead, busts, below
-
-    def _column(self, n: int, k: int, m: int, start: int, size: int) -> list[float]:
-        base = self.ahead._column(n, k, m, start, size)
-        busts = self.busts._column(n, k, m, start, size)
-        scale = EPS * self.below
-        return [x + scale * b for x, b in zip(base, busts, strict=True)]
-
-    def chance(self, halves: int, n: int, k: int, m: int) -> float:
-        bust = self.busts.chance(halves, n, k, m)
-        return self.ahead.chance(halves, n, k, m) + EPS * self.below * bust
 
 
 def _reach(gap: int) -> float:

@@ -351,6 +351,13 @@ class AheadBusts:
 SOLVED_PATH = Path(__file__).with_name("three_way.json")
 _SOLVED = json.loads(SOLVED_PATH.read_text())
 THREE_WAY: tuple[float, ...] = tuple(_SOLVED["shares"])  # A's, B's, C's
+# A sudden death of four: each mover's share, worked out by four_way.py (`python3
+# tools/mishimash_later_players.py --solve-four`: from the estimate 0.150760, 0.203530,
+# 0.274770, 0.370940, steps moved them by 0.015, 3e-5, then under 1e-6; counting the later
+# players far behind more closely, by 9e-5, then under 1e-6; tools/mishimash_four_way_play.py
+# plays it out). The last turn against three level leaders values a level at its last share
+# (`TablesBuilder.against_three`, shipped: a four-seat final round asks it of every chance).
+FOUR_WAY: tuple[float, ...] = (0.165905, 0.204562, 0.261755, 0.367778)
 
 
 class PastTable(Protocol):
@@ -581,13 +588,14 @@ class TablesBuilder:
         self.ahead = AheadOfTheLast(self.last)
         self.ahead_busts = AheadBusts(self.ahead)
         self.against_two = LastAgainstTwo()
+        self.against_three = LastAgainstTwo(share=FOUR_WAY[3])
         self.second_after_bust = SecondAfterABust(self.last, THREE_WAY[1])
         self.first_of_three = FirstOfThree(self.last, _SOLVED["banks"])
         self._built = False
         self._shipped = shipped  # to be read when first asked for: never at start-up
         tables = (
             *(self.last, self.first, self.ahead, self.ahead_busts, self.against_two),
-            *(self.second_after_bust, self.first_of_three),
+            *(self.second_after_bust, self.first_of_three, self.against_three),
         )
         self._pieces = chain.from_iterable(table.pieces() for table in tables)
 
@@ -617,15 +625,21 @@ TABLES_PATH = Path(__file__).with_name("win_tables.bin")
 
 def encode_tables(tables: TablesBuilder) -> bytes:
     """The shipped file's bytes for the complete tables."""
-    split = tables.against_two
     header = {"first": FIRST, "limit": tables.last.limit, "three_way": list(THREE_WAY)}
-    against_two = {
-        "share": THREE_WAY[2],
+    splits = {name: _encode_split(getattr(tables, name)) for name in SPLITS}
+    named = [(name, table.cells) for name, table in _named(tables)]
+    return shipped_cells.encode(header, named, splits)
+
+
+SPLITS = ("against_two", "against_three")  # LastAgainstTwo splits shipped in the header
+
+
+def _encode_split(split: LastAgainstTwo) -> dict[str, Any]:
+    return {
+        "share": split.share,
         "passes": [round(value, 9) for value in split.passes],
         "level": [round(value, 9) for value in split.level],
     }
-    named = [(name, table.cells) for name, table in _named(tables)]
-    return shipped_cells.encode(header, named, {"against_two": against_two})
 
 
 def _named(
@@ -655,15 +669,18 @@ def _load_shipped(tables: TablesBuilder) -> bool:
         return False
     if any(name not in header for name, _ in names):
         return False
-    split = header.get("against_two")
-    if split is None or split["share"] != THREE_WAY[2]:
-        return False
+    for name in SPLITS:
+        split = header.get(name)
+        if split is None or split["share"] != getattr(tables, name).share:
+            return False
     for name, table in names:
         cells: Any = shipped.cells(name)  # read like the built dict: get, [], in, len
         table.cells = cells
         if isinstance(table, FirstMover):
             table.prepare()
-    tables.against_two.passes, tables.against_two.level = split["passes"], split["level"]
+    for name in SPLITS:
+        split_table = getattr(tables, name)
+        split_table.passes, split_table.level = header[name]["passes"], header[name]["level"]
     return True
 
 
