@@ -14,7 +14,7 @@ from playwright.sync_api import Locator, Page, expect
 
 from app.pure.coach import percent
 from app.pure.i18n import load_translator
-from cubiri.mishimash import odds, two_left
+from cubiri.mishimash import later_players, odds, two_left
 from e2e.conftest import PHONE, READY, READY_TIMEOUT_MS, SCREENSHOTS
 from e2e.mishimash_driver import pick
 from e2e.test_chance_to_win import AT_ONCE_MS, CHASE_BUILT_MS, LOCALES
@@ -22,6 +22,10 @@ from e2e.test_real_dice import ready, start, switch_language, take, throw
 
 # A computer's turn at the fast pace: a few seconds (a table built in Pyodide: 25–140 s).
 PACE_MS = 15_000
+# The chances to win of a player with two still to play after it, built between frames: 11 s
+# in Pyodide on this machine when idle for P 10.5 behind with the other two at nothing (`make
+# bench`); the e2e run shares two cores among four browsers.
+LATER_BUILT_MS = 180_000
 
 
 def test_four_seats_the_final_round_odds_are_there_at_once_after_a_reload(
@@ -43,6 +47,37 @@ def test_four_seats_the_final_round_odds_are_there_at_once_after_a_reload(
     # "bank now 100%" as a sure win).
     note = "Cleo and Dan still play after you: passing 10.5 is not yet a win."
     expect(page.locator("#ms-coach")).to_contain_text(note)
+
+
+def test_four_seats_the_chance_to_win_follows_once_built_and_after_a_reload(
+    page: Page, base_url: str
+) -> None:
+    """Bea, first after Ana's 10.5 with Cleo and Dan still to come: the chance to pass shows
+    at once, named as such; her chance to win follows once the page has built it between
+    frames (later_players.page_step: seconds), and takes its place. A reload rebuilds it from
+    what the tab kept; her throw and selection then get the chances to win at once."""
+    page.set_viewport_size(PHONE)
+    ready(page, base_url + "#mishimash")
+    start(page, ["Ana", "Bea", "Cleo", "Dan"], 10)
+    throw(page, "111523")
+    take(page, (0, 1, 2, 3))  # Ana banks 10.5: the final round, Bea first of three to play
+    coach = page.locator("#ms-coach")
+    expect(coach).to_contain_text("Your chance to pass 10.5:", timeout=AT_ONCE_MS)
+    t = load_translator("en", LOCALES)
+    where = later_players.Position(21, (21, 21))
+    solver = later_players.Solver(where, 1)
+    line = f"Your chance to win: {percent(t, solver.table().start())}."
+    expect(coach).to_contain_text(line, timeout=LATER_BUILT_MS)
+    expect(coach).not_to_contain_text("not yet a win")
+    page.reload()
+    page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
+    expect(coach).to_contain_text(line, timeout=LATER_BUILT_MS // 4)
+    throw(page, "111552")
+    pick(page, (0, 1, 2))  # 1 1 1: 10 points, half a point short of Ana
+    roll = solver.table().roll(20, 3, 2, 0)
+    said = f"Chance to win: bank now 0% · roll on {percent(t, roll)}."
+    expect(coach).to_contain_text(said, timeout=AT_ONCE_MS)
+    page.screenshot(path=str(SCREENSHOTS / "mishimash-four-seats-chance-to-win.png"), full_page=True)
 
 
 def test_four_seats_strongest_plays_its_final_turn_at_its_pace_after_a_reload(

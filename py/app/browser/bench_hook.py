@@ -159,7 +159,8 @@ def bot_numbers(games: int = 5) -> dict[str, float]:
 
 
 def run(kind: str) -> str:
-    found = {"odds": odds_numbers, "bot": bot_numbers}.get(str(kind))
+    kinds = {"odds": odds_numbers, "bot": bot_numbers, "later": later_players_numbers}
+    found = kinds.get(str(kind))
     return json.dumps(found() if found else {"error": f"unknown bench {kind}"})
 
 

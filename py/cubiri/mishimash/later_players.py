@@ -720,11 +720,14 @@ class Solver:
             values = [0.0] * self.start + [1.0] * (SIZE - self.start)
         elif j == len(self.later) - 1:
             values = [0.0] * self.start
-            values += [self.leaders(lead, 1, j)[0] for lead in range(self.start, SIZE)]
+            for lead in range(self.start, SIZE):
+                values.append(self.leaders(lead, 1, j)[0])
+                if lead % LEADS == 0:
+                    yield
         else:
             if found is None:
                 found = yield from self._found_steps(j)
-            values = between(found, self.start, lambda lead: self.far(lead, j))
+            values = yield from between_steps(found, self.start, lambda lead: self.far(lead, j))
         self.lones[j] = values
         return values
 
@@ -851,6 +854,13 @@ def between(found: dict[int, float], start: int, far: Any) -> list[float]:
     """Values over the leads: 0 below `start`, `found` where built, `far` past the last built,
     and between two built, `far` plus what the two add to it, linear between (the wiggle from
     one half to the next is far's: see the module's docstring)."""
+    return finish(between_steps(found, start, far))
+
+
+LEADS = 256  # leads worked out between two steps of the page's build (a few milliseconds)
+
+
+def between_steps(found: dict[int, float], start: int, far: Any) -> Steps[list[float]]:
     leads = sorted(found)
     values = [0.0] * start
     for lead in range(start, SIZE):
@@ -864,6 +874,8 @@ def between(found: dict[int, float], start: int, far: Any) -> list[float]:
             values.append(far(lead) + added)
         else:
             values.append(far(lead))
+        if lead % LEADS == 0:
+            yield
     return values
 
 
