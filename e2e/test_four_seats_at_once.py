@@ -77,7 +77,8 @@ def test_four_seats_the_chance_to_win_follows_once_built_and_after_a_reload(
     roll = solver.table().roll(20, 3, 2, 0)
     said = f"Chance to win: bank now 0% · roll on {percent(t, roll)}."
     expect(coach).to_contain_text(said, timeout=AT_ONCE_MS)
-    page.screenshot(path=str(SCREENSHOTS / "mishimash-four-seats-chance-to-win.png"), full_page=True)
+    shot = SCREENSHOTS / "mishimash-four-seats-chance-to-win.png"
+    page.screenshot(path=str(shot), full_page=True)
 
 
 def test_four_seats_strongest_plays_its_final_turn_at_its_pace_after_a_reload(
