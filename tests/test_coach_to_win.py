@@ -327,6 +327,26 @@ def test_after_a_reload_the_chance_to_win_is_rebuilt_from_what_the_tab_kept() ->
     assert later_players.load_built(state, json.dumps(mixed)) == 1
 
 
+def test_while_bank_would_begin_the_final_round_the_page_builds_the_next_players_chances() -> None:
+    """Ann, about to bank 10.5 at a target of 10 (X16: the final round begins), with Otto
+    next and two after him: while she decides, the page builds Otto's chances from the start
+    of his turn, so they are there sooner once she banks. Nothing is read at her decision."""
+    deciding = typed(["Ann", "Otto", "Bea", "Cubi"], 10, [[1, 1, 1, 5, 2, 3], (0, 1, 2, 3)])
+    assert deciding.round is game.Round.RACE and deciding.phase is game.Phase.DECIDE
+    otto = game.apply(deciding, game.Bank())
+    assert later_players.build_needs(deciding) == later_players.page_needs(otto)
+    assert later_players.page_needs(deciding) == []
+    while not later_players.page_step(deciding, 50):
+        pass
+    assert later_players.page_ready(otto) and not later_players.page_ready(deciding)
+    assert later_players.start_chance(otto) == four_seats_start_chance()
+
+
+def four_seats_start_chance() -> float:
+    """Otto's chance to win as his turn begins, 10.5 behind Ann with Bea and Cubi at nothing."""
+    return later_players.Solver(later_players.Position(21, (21, 21)), 1).table().start()
+
+
 def test_before_the_reach_table_is_built_a_selection_past_the_leader_still_gets_its_chances(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

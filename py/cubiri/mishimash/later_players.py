@@ -230,6 +230,25 @@ def _needs_now(state: game.State) -> list[Need]:
     return []
 
 
+def build_needs(state: game.State) -> list[Need]:
+    """What the page builds at this point: what it reads (`page_needs`), and at a race's BANK
+    or ROLL AGAIN where BANK would begin the final round (X16), the next player's turn from its
+    start, where two would still play after it: built while the decision is made, so the
+    final round's first chances to win come sooner."""
+    if _builds_of and _builds_of[0][0] is state:
+        return _builds_of[0][1]
+    needs = page_needs(state)
+    race = state.round is game.Round.RACE and not state.solo
+    if not needs and race and state.phase is game.Phase.DECIDE:
+        banked = game.apply(state, game.Bank())
+        needs = _needs_now(banked) if banked.round is not game.Round.RACE else []
+    _builds_of[:] = [(state, needs)]
+    return needs
+
+
+_builds_of: list[tuple[game.State, list[Need]]] = []
+
+
 def _met(need: Need) -> bool:
     where, start, lead = need
     solver = _solvers.get((where, start))
@@ -243,13 +262,13 @@ def page_ready(state: game.State) -> bool:
 
 
 def page_pending(state: game.State) -> bool:
-    return any(not _met(need) for need in page_needs(state))
+    return any(not _met(need) for need in build_needs(state))
 
 
 def page_step(state: game.State, budget_ms: float = 20.0) -> bool:
     """Builds what this point reads for about `budget_ms` milliseconds (the page does it
     between frames, as win_chance.step_chase); True once nothing is left."""
-    left = [need for need in page_needs(state) if not _met(need)]
+    left = [need for need in build_needs(state) if not _met(need)]
     if not left:
         return True
     need = left[0]
@@ -278,7 +297,7 @@ def dump_built(state: game.State) -> str | None:
     """What the page keeps across a reload for the position this point reads (`page_needs`):
     every value built for its first later player (two chase tables each, the costly part;
     the rest is rebuilt in seconds), as JSON; None where nothing is built."""
-    needs = page_needs(state)
+    needs = build_needs(state)
     known = _known_of.get(needs[0][0]) if needs else None
     if not known:
         return None
@@ -292,7 +311,7 @@ def load_built(state: game.State, text: str | None) -> int:
     each row a lead ≥ 0, t ≥ 1 leaders and their t chances and the first later player's own,
     each a chance (to rounding); anything else is skipped (a damaged or tampered copy costs a
     rebuild, never a wrong chance it can tell). How many were seeded."""
-    needs = page_needs(state)
+    needs = build_needs(state)
     if not needs or not text:
         return 0
     where = needs[0][0]
@@ -327,6 +346,7 @@ def forget() -> None:
     for kept in (_solvers, _known_of, _building):
         kept.clear()
     _needs_of.clear()
+    _builds_of.clear()
 
 
 def start_chance(state: game.State) -> float:
