@@ -495,6 +495,9 @@ class _Along:
         base = self.seen.base.chance(halves, n, k, m)
         return self.seen.chance(halves, n, k, m) + self.along.chance(halves, n, k, m) - base
 
+    def low(self, k: int, m: int) -> int:
+        return self.seen.low(k, m)
+
 
 def use_four_way(found: Sequence[float]) -> None:
     """Values a sudden death of four at `found` from now on (four_way.solve): what was worked

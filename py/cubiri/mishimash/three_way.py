@@ -73,6 +73,9 @@ class AheadSeenByA:
         x = self.base.chance(halves, n, k, m)
         return x + self.below * (self.busting.chance(halves, n, k, m) - x)
 
+    def low(self, k: int, m: int) -> int:
+        return self.base.low(k, m)
+
 
 class PastSeenByTheLeader:
     """The shared AheadOfTheLast table as a chase reads it past the leader (two_left.py's Q0,
@@ -91,6 +94,9 @@ class PastSeenByTheLeader:
     def chance(self, halves: int, n: int, k: int, m: int) -> float:
         bust = self.busts.chance(halves, n, k, m)
         return self.ahead.chance(halves, n, k, m) + EPS * self.below * bust
+
+    def low(self, k: int, m: int) -> int:
+        return self.ahead.low(k, m)
 
 
 class ChaseSeenByA(Chase):

@@ -218,7 +218,7 @@ class FirstMover:
         last mover's table must be complete."""
         self.prepare()
         for n, k, m in _cells(self.proven):
-            low = _least_halves(k, m)
+            low = self.low(k, m)
             size = self.proven - low + 1
             bust = _bust(n) * self.bust_value
             cell = self.cells[(n, k, m)] = []
@@ -250,13 +250,17 @@ class FirstMover:
     def bank(self, halves: int) -> float:
         return self.banks[min(halves, len(self.banks) - 1)]
 
+    def low(self, k: int, m: int) -> int:
+        """The fewest halves a cell of roll k after m MISHIMASHes holds: what a turn holds."""
+        return _least_halves(k, m)
+
     def _column(self, n: int, k: int, m: int, start: int, size: int) -> list[float]:
         """V of the child decision point for halves start … start + size − 1: the table up to
         `proven`, BANK above it (and where the child has no table: past `proven` altogether)."""
         cell = self.cells.get((n, k, _count(m)))
         inside: list[float] = []
         if cell is not None:
-            low = _least_halves(k, _count(m))
+            low = self.low(k, _count(m))
             inside = cell[start - low : start - low + size]
         end = start + size
         above = start + len(inside)
@@ -267,7 +271,7 @@ class FirstMover:
         """V at a decision point (BANK, or throw)."""
         cell = self.cells.get((n, k, _count(m)))
         if cell is not None:
-            index = halves - _least_halves(k, _count(m))
+            index = halves - self.low(k, _count(m))
             if 0 <= index < len(cell):
                 return cell[index]
         if halves >= self.proven:
@@ -294,13 +298,19 @@ class AheadOfTheLast(FirstMover):
 
     A turn's gains do not depend on the total, so one table serves every lead: a player whose
     total leads the last's by `offset` halves, holding x halves of the turn, reads s = offset
-    + x. Its cells hold s from the least halves a turn holds at that point (a position with a
-    smaller lead, the last having started the round well ahead of this player, is not in it;
-    and from inside it, every later point is). BANK values past the last mover's table (a lead
-    of 450 points) take its last gap, a chance too low by under 0.004 where it is over 0.996:
-    only reached by a roll landing far past where BANK is proven best."""
+    + x. Its cells hold every lead s ≥ 1, fewer halves than a turn holds at that point too
+    (the last having started the round ahead of this player: a chaser behind the last reads it
+    once past the leader, rather than building those values itself). BANK values past the
+    last mover's table (a lead of 450 points) take its last gap, a chance too low by under
+    0.004 where it is over 0.996: only reached by a roll landing far past where BANK is
+    proven best."""
 
     bust_loses = True
+
+    def low(self, k: int, m: int) -> int:
+        """Every lead: a chaser that started behind the last reads it too, past the leader
+        with fewer halves than its turn holds."""
+        return AHEAD_FROM
 
 
 class AheadBusting(AheadOfTheLast):
@@ -338,7 +348,7 @@ class AheadBusts:
         cell = self.cells.get((n, k, _count(m)))
         inside: list[float] = []
         if cell is not None:
-            low = _least_halves(k, _count(m))
+            low = self.ahead.low(k, _count(m))
             inside = list(cell[start - low : start - low + size])
         return inside + [0.0] * (size - len(inside))
 
@@ -366,6 +376,8 @@ class PastTable(Protocol):
     def _column(self, n: int, k: int, m: int, start: int, size: int) -> list[float]: ...
 
     def chance(self, halves: int, n: int, k: int, m: int) -> float: ...
+
+    def low(self, k: int, m: int) -> int: ...
 
 
 class Chase(FirstMover):
@@ -419,7 +431,7 @@ class Chase(FirstMover):
         """From which halves on the point (k, m) reads the shared table (never, without it)."""
         if self.ahead is None:
             return 1 << 30
-        return max(self.gap + 1, _least_halves(k, m) - self.offset)
+        return max(self.gap + 1, self.ahead.low(k, m) - self.offset)
 
     def split(self, k: int, m: int) -> int:
         """Where the point's own values end: the shared table's, or BANK proven best."""
@@ -626,11 +638,13 @@ TABLES_PATH = Path(__file__).with_name("win_tables.bin")
 def encode_tables(tables: TablesBuilder) -> bytes:
     """The shipped file's bytes for the complete tables."""
     header = {"first": FIRST, "limit": tables.last.limit, "three_way": list(THREE_WAY)}
+    header["ahead_from"] = AHEAD_FROM
     splits = {name: _encode_split(getattr(tables, name)) for name in SPLITS}
     named = [(name, table.cells) for name, table in _named(tables)]
     return shipped_cells.encode(header, named, splits)
 
 
+AHEAD_FROM = 1  # the lead AheadOfTheLast's cells begin at (AheadOfTheLast.low): in the file
 SPLITS = ("against_two", "against_three")  # LastAgainstTwo splits shipped in the header
 
 
@@ -665,7 +679,7 @@ def _load_shipped(tables: TablesBuilder) -> bool:
     names = _named(tables)
     if header.get("first") != FIRST or header.get("limit") != tables.last.limit:
         return False
-    if header.get("three_way") != list(THREE_WAY):
+    if header.get("three_way") != list(THREE_WAY) or header.get("ahead_from") != AHEAD_FROM:
         return False
     if any(name not in header for name, _ in names):
         return False
@@ -824,7 +838,7 @@ def _ahead_of_the_last(state: game.State) -> int | None:
         return None
     offset = mine - state.totals[waiting[0]]
     k = state.roll_number + (state.phase is game.Phase.DECIDE)  # the decision point's roll
-    inside = offset + state.turn_halves >= _least_halves(k, _count(state.mishimashes))
+    inside = offset + state.turn_halves >= ahead_of_the_last().low(k, _count(state.mishimashes))
     return offset if inside else None
 
 
