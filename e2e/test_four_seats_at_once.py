@@ -22,7 +22,7 @@ from e2e.test_real_dice import ready, start, switch_language, take, throw
 
 # A computer's turn at the fast pace: a few seconds (a table built in Pyodide: 25–140 s).
 PACE_MS = 15_000
-# The chances to win of a player with two still to play after it, built between frames: 11 s
+# The chances to win of a player with two still to play after it, built between frames: 9 s
 # in Pyodide on this machine when idle for P 10.5 behind with the other two at nothing (`make
 # bench`); the e2e run shares two cores among four browsers.
 LATER_BUILT_MS = 180_000
