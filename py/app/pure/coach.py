@@ -184,8 +184,8 @@ def _lone_leader_chance(after: State) -> float | None:
 def _bank_leaves(after: State, t: Translator) -> str:
     """In the final round, where BANK now passes every earlier total with two still to play
     (four seats or more): who, and the exact chance to win BANK leaves, instead of "passing is
-    not yet a win" (issue 28: rolling on's chance to win there is not known at once, so the
-    chances to pass stay beside it, named as such); else ""."""
+    not yet a win" (issue 28: rolling on's chance to win there takes seconds to build, so
+    until the page has built it the chances to pass stay beside it, named as such); else ""."""
     mine = _lone_leader_chance(after) if after.round is Round.FINAL_ROUND else None
     if mine is None:
         return ""

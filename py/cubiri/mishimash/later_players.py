@@ -1,10 +1,12 @@
 """MISHIMASH: the chance to win of a final round's player with any number still to play after
 it (X16, X17; issue 28), worked out when asked where the shipped tables do not reach (two or
 more still to play after it, or three or more level at the top; the same in a sudden death of
-four or more): tens of seconds a position in CPython on two cores (four seats 15 s, five 58 s,
-a sudden death of four's first mover about 95 s), several times that in Pyodide. So the page's
-coach and computers keep to the positions the tables give at once (`win_chance.covered`), and
-`win_chances` alone reaches these.
+four or more). With two still to play after it (four seats) that takes seconds: 7–17 s a
+position in CPython on one core, 9–21 s in Pyodide, so the page builds it between frames
+(`page_step`, from the start of the turn, or while BANK would begin the final round) and its
+coach and strongest computer play by it once built (`page_ready`), by the chance to pass the
+leader meanwhile. With more (five seats: 25 s in CPython; a sudden death of four's first mover
+about 95 s) `win_chances` alone reaches it.
 
 Name the players in play order: P, the one to move, then Q0 … Qm−1, the rest of the round. The
 leaders are those who have played and stand level at the top, L their total, in the order of

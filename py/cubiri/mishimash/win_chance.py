@@ -755,14 +755,15 @@ def win_chances(state: game.State) -> dict[str, float] | None:
     leader or past it) and in sudden deaths of two or three: from the shipped tables at once
     (`covered`). Every other final-round position (two or more still to play after this one,
     or three or more level at the top) and of a sudden death of four or more is worked out when
-    asked (later_players.py: tens of seconds, more with more players; a sudden death of four
-    is valued at its worked-out shares, four_way.py, and of five or more at estimated ones)."""
+    asked (later_players.py: seconds with two still to play after this one, which the page
+    builds between frames; tens of seconds with more; a sudden death of four is valued at its
+    worked-out shares, four_way.py, and of five or more at estimated ones)."""
     if state.solo or state.over or state.round is game.Round.RACE:
         return None
     if state.phase is not game.Phase.DECIDE:
         return None
     if not covered(state):
-        from cubiri.mishimash import later_players  # not in the page: tens of seconds
+        from cubiri.mishimash import later_players  # it reads this module's tables
 
         if later_players.position(state) is not None:
             return later_players.chances(state)
