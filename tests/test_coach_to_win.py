@@ -25,6 +25,7 @@ from cubiri.mishimash import (
 )
 from cubiri.mishimash import win_chance as wc
 from cubiri.mishimash.scoring import legal_value_selections
+from cubiri.mishimash.strategy import bust_chance
 from tests.test_win_chance import passed_the_leader, typed
 
 t = load_translator("en", Path(__file__).resolve().parent.parent / "locales")
@@ -233,24 +234,39 @@ def test_strongest_behind_the_leader_waits_for_its_table_then_plays_to_win() -> 
     assert computer.next_move("strongest", below) == game.RollAgain()
 
 
-def test_with_two_still_to_come_behind_the_leader_the_coach_names_the_chance_to_pass() -> None:
-    """Four seats: with Otto behind the leader and Bea and Cubi still to come, the exact chance
-    takes tens of seconds to work out (later_players.py), not the page's at once: the coach says
-    what its number is, the chance to pass the leader."""
+def test_with_two_still_to_come_the_coach_works_out_the_chance_to_win_meanwhile() -> None:
+    """Four seats: with Otto behind the leader and Bea and Cubi still to come, the page builds
+    his chances to win between frames (seconds). Meanwhile the coach says it is working them
+    out and gives the bust chance; the chances to pass, which can point the other way (helper-31
+    was told BANK by them, then ROLL ON by the chances to win), are not shown."""
     before = typed(
         ["Ann", "Otto", "Bea", "Cubi"],
         10,
         [[1, 1, 1, 5, 2, 3], (0, 1, 2, 3), "bank", [1, 1, 1, 5, 5, 2]],
     )
     assert before.round is game.Round.FINAL_ROUND and before.still_to_play == (1, 2, 3)
-    assert not wc.covered(before)
+    assert not wc.covered(before) and later_players.page_pending(before)
+    coach = build_coach(before, frozenset({0, 1, 2}), t, frozenset({0, 1, 2}))  # 1 1 1
+    assert coach.lines == ("The coach is working out the odds…",)
+    assert coach.roll_again.endswith(" bust")
+
+
+FIVE = ["Ann", "Otto", "Bea", "Cubi", "Dee"]
+
+
+def test_with_three_still_to_come_behind_the_leader_the_coach_names_the_chance_to_pass() -> None:
+    """Five seats: with Otto behind the leader and Bea, Cubi and Dee still to come, the exact
+    chance takes tens of seconds to work out (later_players.py), more than the page builds: the
+    coach says what its number is, the chance to pass the leader."""
+    before = typed(FIVE, 10, [[1, 1, 1, 5, 2, 3], (0, 1, 2, 3), "bank", [1, 1, 1, 5, 5, 2]])
+    assert before.still_to_play == (1, 2, 3, 4) and not later_players.page_needs(before)
     lines = build_coach(before, frozenset({0, 1, 2}), t, frozenset({0, 1, 2})).lines  # 1 1 1
     assert lines[0].startswith("Best play takes ") and "chance to pass 10.5." in lines[0]
     assert "Chance to pass 10.5: bank now 0% · roll on" in lines[-2]
     assert not any("to win" in line for line in lines)
     # Passing is not yet winning: who can still pass is said (an audit read "bank now 100%"
     # in such a turn as a sure win).
-    assert lines[-1] == "Bea and Cubi still play after you: passing 10.5 is not yet a win."
+    assert lines[-1] == "Bea, Cubi and Dee still play after you: passing 10.5 is not yet a win."
 
 
 def test_with_two_still_to_come_the_page_builds_the_chance_to_win_then_the_coach_gives_it() -> None:
@@ -313,16 +329,18 @@ def test_after_a_reload_the_chance_to_win_is_rebuilt_from_what_the_tab_kept() ->
     assert later_players.load_built(state, kept) > 40
     assert rows_built(state) < rows / 5
     assert later_players.start_chance(state) == start
+    mine = json.loads(kept)
     for damaged in (
         "not json",
         kept.replace('"where": [21,', '"where": [23,'),  # another position's
-        json.dumps({"where": [21, [21, 21], 1], "rows": [[1, 1, 1.5, 0.2], ["1", 1, 0.5, 0.5]]}),
-        json.dumps({"where": [21, [21, 21], 1], "rows": [[1, 1, 0.5], [2, 9, *[0.1] * 10]]}),
+        json.dumps({**mine, "rows": [[1, 1, 1.5, 0.2], ["1", 1, 0.5, 0.5]]}),
+        json.dumps({**mine, "rows": [[1, 1, 0.5], [2, 9, *[0.1] * 10]]}),
+        json.dumps({**mine, "made": [0.5, *mine["made"][1:]]}),  # by another version's tables
     ):
         later_players.forget()
         assert later_players.load_built(state, damaged) == 0, damaged
-    good = json.loads(kept)["rows"][0]
-    mixed = {"where": [21, [21, 21], 1], "rows": [good, [good[0] + 1, 1, 2.0, 0.5]]}
+    good = mine["rows"][0]
+    mixed = {**mine, "rows": [good, [good[0] + 1, 1, 2.0, 0.5]]}
     later_players.forget()
     assert later_players.load_built(state, json.dumps(mixed)) == 1
 
@@ -444,14 +462,10 @@ def test_in_a_race_of_three_bank_that_reaches_the_target_names_who_plays_once_mo
 
 
 def test_with_two_still_to_come_a_level_is_said_to_lead_to_a_sudden_death() -> None:
-    """Four seats, where the coach gives the chance to pass the leader: Otto's 1 1 1 5 is
+    """Five seats, where the coach gives the chance to pass the leader: Otto's 1 1 1 5 is
     level with Ann's 10.5. Its "bank now 0%" (to pass) is not nothing, a play-tester read it as
     "banking is pointless": the coach adds that a level at the end is a sudden death (X17)."""
-    before = typed(
-        ["Ann", "Otto", "Bea", "Cubi"],
-        10,
-        [[1, 1, 1, 5, 2, 3], (0, 1, 2, 3), "bank", [1, 1, 1, 5, 4, 2]],
-    )
+    before = typed(FIVE, 10, [[1, 1, 1, 5, 2, 3], (0, 1, 2, 3), "bank", [1, 1, 1, 5, 4, 2]])
     assert not wc.covered(before)
     lines = build_coach(before, frozenset({0, 1, 2, 3}), t, frozenset({0, 1, 2})).lines
     assert "Chance to pass 10.5: bank now 0% · roll on" in lines[-3]
@@ -459,7 +473,7 @@ def test_with_two_still_to_come_a_level_is_said_to_lead_to_a_sudden_death() -> N
         "BANK now ends level with 10.5, not past it: if it is still level at the end of the "
         "round, a sudden death follows."
     )
-    assert lines[-1] == "Bea and Cubi still play after you: passing 10.5 is not yet a win."
+    assert lines[-1] == "Bea, Cubi and Dee still play after you: passing 10.5 is not yet a win."
     below = build_coach(before, frozenset({0, 1, 2}), t, frozenset({0, 1, 2})).lines
     assert not any("level" in line for line in below)
 
@@ -478,16 +492,33 @@ def test_with_real_dice_to_type_after_roll_again_the_coach_keeps_the_chance_from
     lines = build_coach(throwing, frozenset(), t, PEOPLE).lines
     assert lines == (f"Your chance to win: {percent(t, chances['roll'])}.",)
 
-    four = typed(
-        ["Ann", "Otto", "Bea", "Cubi"],
-        10,
-        [[1, 1, 1, 5, 2, 3], (0, 1, 2, 3), "bank", [1, 2, 3, 4, 6, 6], (0,), "again"],
-    )
+    ann_banks: list[object] = [[1, 1, 1, 5, 2, 3], (0, 1, 2, 3), "bank"]
+    throws: list[object] = [*ann_banks, [1, 2, 3, 4, 6, 6], (0,), "again"]
+    four = typed(["Ann", "Otto", "Bea", "Cubi"], 10, throws)
     assert four.phase is game.Phase.THROW and not wc.covered(four)
-    chance = odds.chance(11, 1, 5, 2, 0)  # 10 more points to pass 10.5, from 1, five dice
+    # Two still to play after Otto: his chance to win from there once the page has built it
+    # (helper-31 saw the chance to pass come back after ROLL AGAIN and stay).
+    assert build_coach(four, frozenset(), t, PEOPLE3).lines == (
+        "The coach is working out the odds…",
+    )
+    while not later_players.page_step(four, 50):
+        pass
+    solver = later_players.Solver(later_players.Position(21, (21, 21)), 1)
+    chance = solver.table().roll(2, 5, 2, 0)  # 1 point of the turn, five dice, its roll 2
     lines = build_coach(four, frozenset(), t, PEOPLE3).lines
+    assert lines == (f"Your chance to win: {percent(t, chance)}.",)
+
+    five = typed(FIVE, 10, throws)
+    chance = odds.chance(11, 1, 5, 2, 0)  # 10 more points to pass 10.5, from 1, five dice
+    lines = build_coach(five, frozenset(), t, PEOPLE3).lines
     assert lines[0] == f"Your chance to pass 10.5: {percent(t, chance)}."
-    assert lines[1] == "Bea and Cubi still play after you: passing 10.5 is not yet a win."
+    assert lines[1] == "Bea, Cubi and Dee still play after you: passing 10.5 is not yet a win."
+    # Past the leader, the throw must still be made: its chance to pass is the chance not to
+    # bust, not 100% (helper-31, with two dice to throw).
+    past = typed(FIVE, 10, [*ann_banks, [1, 1, 1, 5, 5, 2], (0, 1, 2, 3, 4), "again"])
+    assert past.phase is game.Phase.THROW and past.dice_left == 1
+    lines = build_coach(past, frozenset(), t, PEOPLE3).lines
+    assert lines[0] == f"Your chance to pass 10.5: {percent(t, 1 - bust_chance(1))}."
 
 
 def test_a_chance_short_of_certain_is_never_said_as_100_or_0_percent() -> None:

@@ -71,15 +71,18 @@ def build_coach(
     if (covered and win_chance.ready(state)) or later_players.page_ready(state):
         return _to_win(state, picked, t)
     need = need_to_win(state)
-    if covered or (need is not None and not odds.reach_ready()):
-        # The best selection waits for its table; BANK or ROLL AGAIN after the dice picked
-        # may already be known exactly (a selection that passes the leader).
-        exact, bust = "", ""
+    if covered or _builds(state) or (need is not None and not odds.reach_ready()):
+        # The best selection waits for its table (or, two still to play after this player,
+        # its chances to win: the chances to pass could point the other way, helper-31); BANK
+        # or ROLL AGAIN after the dice picked may already be known exactly (a selection that
+        # passes the leader), and what BANK leaves a lone leader with two to play.
+        exact, leaves, bust = "", "", ""
         with suppress(RuleError):  # dice picked that are not a selection (yet): nothing said
             after = apply(state, Select(tuple(sorted(picked))))
-            exact = _exact_decision(after, t)
+            exact, leaves = _exact_decision(after, t), _bank_leaves(after, t)
             bust = t("coach.bust", percent=percent(t, bust_chance(after.dice_left)))
-        return CoachView(tuple(line for line in (t("coach.thinking"), exact) if line), bust)
+        said = (t("coach.thinking"), exact, leaves)
+        return CoachView(tuple(line for line in said if line), bust)
     points, k, m = state.turn_halves / 2, state.roll_number, state.mishimashes
     if need is None:
         options = odds.selections(state.dice, points, k, m)
@@ -277,24 +280,38 @@ def _leader(state: State, need: float) -> float:
     return state.totals[state.current] / 2 + need - 0.5
 
 
+def _builds(state: State) -> bool:
+    """Whether the page builds this point's chances to win between frames (a player with two
+    still to play after it: later_players.page_needs), so the coach waits for them."""
+    return bool(later_players.page_needs(state))
+
+
 def _race(state: State, t: Translator) -> str:
     """Before a final-round or sudden-death turn: the total to beat and the chance to win."""
     if win_chance.ready(state):  # the total to beat shows above the dice (mishimash_view)
         return t("coach.win_chance", percent=percent(t, win_chance.start_chance(state)))
     if later_players.page_ready(state):  # two still to play after: built between frames
         return t("coach.win_chance", percent=percent(t, later_players.start_chance(state)))
-    if win_chance.covered(state):  # its table is being built (a chase: seconds at most)
+    if win_chance.covered(state) or _builds(state):  # its table is being built: seconds
         return t("coach.thinking")
     return _pass_from(state, t, 0, 6, 1)
 
 
-def _pass_from(state: State, t: Translator, halves: int, dice: int, roll: int) -> str:
+def _pass_from(
+    state: State, t: Translator, halves: int, dice: int, roll: int, throwing: bool = False
+) -> str:
     """The chance to pass the leader from this point of the turn (where more contenders
-    count, named as such); "" in the race or before the reach table is read."""
+    count, named as such), or from the throw it is `throwing` (no BANK first: helper-31 was
+    told 100% past the leader with two dice to throw); "" in the race or before the reach
+    table is read."""
     need = need_to_win(state)
     if need is None or not odds.reach_ready():
         return ""
-    chance = odds.chance(need, halves / 2, dice, roll, state.mishimashes)
+    m = state.mishimashes
+    if throwing:
+        chance = odds.choice_to_reach(need, halves / 2, dice, roll, m).roll
+    else:
+        chance = odds.chance(need, halves / 2, dice, roll, m)
     return t("coach.race", total=t.number(_leader(state, need)), percent=percent(t, chance))
 
 
@@ -306,9 +323,12 @@ def _throwing(state: State, t: Translator) -> str:
         chance = win_chance.throw_chance(state)
         if chance is not None:
             return t("coach.win_chance", percent=percent(t, chance))
-    if win_chance.covered(state):
-        return ""
-    return _pass_from(state, t, state.turn_halves, state.dice_left, state.roll_number)
+    if later_players.page_ready(state):  # two still to play after: built between frames
+        return t("coach.win_chance", percent=percent(t, later_players.throw_chance(state)))
+    if win_chance.covered(state) or _builds(state):
+        return t("coach.thinking")
+    roll = state.roll_number
+    return _pass_from(state, t, state.turn_halves, state.dice_left, roll, throwing=True)
 
 
 def _others_after(state: State, t: Translator) -> str:
@@ -317,7 +337,7 @@ def _others_after(state: State, t: Translator) -> str:
     can still pass this player: an audit read "bank now 100%" as a sure win."""
     after = state.still_to_play[1:]
     need = need_to_win(state)
-    if need is None or not after or win_chance.covered(state) or later_players.page_ready(state):
+    if need is None or not after or win_chance.covered(state) or _builds(state):
         return ""
     names = [state.players[p] for p in after]
     return t.plural_names("coach.others_after", names, total=t.number(_leader(state, need)))

@@ -183,7 +183,8 @@ def solver_for(where: Position, start: int) -> Solver:
     return solver
 
 
-KEPT = 12  # a selection's blocks: each a solver (P's tables, a few megabytes)
+KEPT = 8  # solvers kept (P's tables: a few megabytes each)
+BLOCKS = 6  # at most this many for one roll's selections (past L by 24 halves, 48, …)
 _solvers: dict[tuple[Position, int], Solver] = {}
 _known_of: dict[Position, dict[Key, Values]] = {}
 
@@ -226,10 +227,12 @@ def _needs_now(state: game.State) -> list[Need]:
         for values in legal_value_selections(state.dice):
             after = game.apply(state, select_values(state, values))
             needs += [need for need in _needs_now(after) if need not in needs]
-        return needs
+        solvers = {need[:2] for need in needs}
+        return needs if len(solvers) <= BLOCKS else []  # else the chances to pass, at once
     if state.turn_halves == 0:  # ROLL, or real dice to type: the turn's first throw
         return [(found, 1, None)]
-    return []
+    # Real dice to type after ROLL AGAIN: the chance from here, what ROLL AGAIN was worth.
+    return [(found, _block(state.turn_halves - found.mine), None)]
 
 
 def build_needs(state: game.State) -> list[Need]:
@@ -305,7 +308,14 @@ def dump_built(state: game.State) -> str | None:
         return None
     where = needs[0][0]
     rows = [[lead, t, *values] for (lead, t, j), values in known.items() if j == 0]
-    return json.dumps({"where": [where.mine, list(where.later), where.leaders], "rows": rows})
+    kept = {"where": [where.mine, list(where.later), where.leaders], "rows": rows}
+    return json.dumps({"made": _made(), **kept})
+
+
+def _made() -> list[float]:
+    """What built values depend on beyond the position: an app with other shares or tables
+    (a new version, in the same tab) builds its own."""
+    return [FIRST, *THREE_WAY, *FOUR_WAY, win_chance.AHEAD_FROM, WINDOW, NEAR, STEP, FAR]
 
 
 def load_built(state: game.State, text: str | None) -> int:
@@ -320,6 +330,7 @@ def load_built(state: game.State, text: str | None) -> int:
     try:
         kept = json.loads(text)
         same = kept["where"] == [where.mine, list(where.later), where.leaders]
+        same = same and kept["made"] == _made()
         rows = kept["rows"] if same else []
     except (ValueError, TypeError, KeyError):
         return 0
@@ -356,6 +367,15 @@ def start_chance(state: game.State) -> float:
     found = position(state)
     assert found is not None
     return solver_for(found, 1).table().start()
+
+
+def throw_chance(state: game.State) -> float:
+    """P's chance to win from the throw it is making in the middle of its turn (real dice
+    typed after ROLL AGAIN), what ROLL AGAIN was worth, where the page has built it."""
+    found = position(state)
+    assert found is not None and state.phase is game.Phase.THROW and state.turn_halves
+    x, n, k, m = state.turn_halves, state.dice_left, state.roll_number, state.mishimashes
+    return solver_for(found, _block(x - found.mine)).table().roll(x, n, k, m)
 
 
 # A sudden death of four or more before anyone banked past the rest --------------------------
