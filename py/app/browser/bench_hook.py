@@ -8,6 +8,7 @@ import json
 import statistics
 import time
 from collections.abc import Callable
+from functools import partial
 
 from js import window
 from pyodide.ffi import create_proxy
@@ -80,17 +81,24 @@ def chase_numbers() -> dict[str, float]:
     ]
     builds += [(f"against_two_{gap}", win_chance.AgainstTwoBuild(gap)) for gap in (21, 200)]
     for name, build in builds:
-        longest = 0.0
-        start = time.perf_counter()
-        while True:
-            begun = time.perf_counter()
-            done = build.step(20)
-            longest = max(longest, (time.perf_counter() - begun) * 1000)
-            if done:
-                break
-        numbers[f"{name}_build_ms"] = (time.perf_counter() - start) * 1000
-        numbers[f"{name}_longest_slice_ms"] = longest
+        numbers |= _sliced(name, partial(build.step, 20))
     return numbers | lone_leader_numbers() | later_players_numbers()
+
+
+def _sliced(name: str, step: Callable[[], bool]) -> dict[str, float]:
+    """A build run a slice at a time as the page runs it (`step` True once done): its whole
+    time and its longest slice (the longest the page is blocked)."""
+    longest, start = 0.0, time.perf_counter()
+    while True:
+        begun = time.perf_counter()
+        done = step()
+        longest = max(longest, (time.perf_counter() - begun) * 1000)
+        if done:
+            break
+    return {
+        f"{name}_build_ms": (time.perf_counter() - start) * 1000,
+        f"{name}_longest_slice_ms": longest,
+    }
 
 
 def lone_leader_numbers() -> dict[str, float]:
@@ -103,17 +111,8 @@ def lone_leader_numbers() -> dict[str, float]:
     numbers: dict[str, float] = {}
     for gaps in ((22, 22), (222, 222), (100, 30)):
         two_left._builds.pop(gaps, None)
-        longest = 0.0
-        start = time.perf_counter()
-        while True:
-            begun = time.perf_counter()
-            done = two_left.step([gaps], 20)
-            longest = max(longest, (time.perf_counter() - begun) * 1000)
-            if done:
-                break
         name = f"lone_leader_{gaps[0]}_{gaps[1]}"
-        numbers[f"{name}_build_ms"] = (time.perf_counter() - start) * 1000
-        numbers[f"{name}_longest_slice_ms"] = longest
+        numbers |= _sliced(name, partial(two_left.step, [gaps], 20))
     return numbers
 
 
@@ -129,16 +128,8 @@ def later_players_numbers() -> dict[str, float]:
     for mine, later in ((21, (21, 21)), (100, (150, 200)), (40, (200, 60))):
         later_players.forget()
         steps = later_players._need_steps((later_players.Position(mine, later), 1, None))
-        longest, start = 0.0, time.perf_counter()
-        while True:
-            begun = time.perf_counter()
-            done = win_chance._run_pieces(steps, 20)
-            longest = max(longest, (time.perf_counter() - begun) * 1000)
-            if done:
-                break
         name = f"later_players_{mine}_{later[0]}_{later[1]}"
-        numbers[f"{name}_build_ms"] = (time.perf_counter() - start) * 1000
-        numbers[f"{name}_longest_slice_ms"] = longest
+        numbers |= _sliced(name, partial(win_chance._run_pieces, steps, 20))
     later_players.forget()
     return numbers
 

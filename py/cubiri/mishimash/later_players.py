@@ -62,6 +62,7 @@ from itertools import islice
 from typing import Any, TypeVar
 
 from cubiri.mishimash import game, odds, win_chance
+from cubiri.mishimash.last_state import LastState
 from cubiri.mishimash.scoring import DICE, legal_value_selections
 from cubiri.mishimash.three_way import (
     AheadSeenByA,
@@ -195,20 +196,14 @@ _known_of: dict[Position, dict[Key, Values]] = {}
 Need = tuple[Position, int, int | None]  # a solver, and the lead whose BANK is asked (or None)
 
 
+@LastState
 def page_needs(state: game.State) -> list[Need]:
     """What the page's chances to win read at this point of a turn with two players still to
     play after it (four seats; more take minutes, and the page keeps to the chances to pass):
     before its first throw, P's table; at BANK or ROLL AGAIN, its solver and BANK's lead; at a
     selection, each legal selection's (the coach and the strongest computer weigh them all).
     Empty where the shipped tables give the chances (`win_chance.covered`) or none apply."""
-    if _needs_of and _needs_of[0][0] is state:  # asked between every frame while they build
-        return _needs_of[0][1]
-    needs = _needs_now(state)
-    _needs_of[:] = [(state, needs)]
-    return needs
-
-
-_needs_of: list[tuple[game.State, list[Need]]] = []
+    return _needs_now(state)
 
 
 def _needs_now(state: game.State) -> list[Need]:
@@ -235,23 +230,18 @@ def _needs_now(state: game.State) -> list[Need]:
     return [(found, _block(state.turn_halves - found.mine), None)]
 
 
+@LastState
 def build_needs(state: game.State) -> list[Need]:
     """What the page builds at this point: what it reads (`page_needs`), and at a race's BANK
     or ROLL AGAIN where BANK would begin the final round (X16), the next player's turn from its
     start, where two would still play after it: built while the decision is made, so the
     final round's first chances to win come sooner."""
-    if _builds_of and _builds_of[0][0] is state:
-        return _builds_of[0][1]
     needs = page_needs(state)
     race = state.round is game.Round.RACE and not state.solo
     if not needs and race and state.phase is game.Phase.DECIDE:
         banked = game.apply(state, game.Bank())
         needs = _needs_now(banked) if banked.round is not game.Round.RACE else []
-    _builds_of[:] = [(state, needs)]
     return needs
-
-
-_builds_of: list[tuple[game.State, list[Need]]] = []
 
 
 def _met(need: Need) -> bool:
@@ -358,8 +348,8 @@ def forget() -> None:
     """Drops every solver kept (the page's as a fresh page has none; the tests)."""
     for kept in (_solvers, _known_of, _building):
         kept.clear()
-    _needs_of.clear()
-    _builds_of.clear()
+    page_needs.forget()
+    build_needs.forget()
 
 
 def start_chance(state: game.State) -> float:

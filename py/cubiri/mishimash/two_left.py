@@ -27,6 +27,7 @@ from collections.abc import Iterator
 
 from cubiri.mishimash import game, odds
 from cubiri.mishimash.computer import select_values
+from cubiri.mishimash.last_state import LastState
 from cubiri.mishimash.scoring import DICE, legal_value_selections
 from cubiri.mishimash.three_way import ChaseSeenByA, PastSeenByTheLeader
 from cubiri.mishimash.win_chance import (
@@ -131,21 +132,11 @@ def gaps_after_bank(after: game.State) -> Gaps | None:
     return (top - banked.totals[still[0]], top - banked.totals[still[1]])
 
 
+@LastState
 def wanted(state: game.State) -> list[Gaps]:
     """What the coach asks for at this point: the gaps each BANK that leaves this player the
     one leader with two still to play would leave (`gaps_after_bank`), for every selection of
     the roll on the table (or for BANK now, once selected), the most halves first."""
-    if _wanted and _wanted[0][0] is state:  # asked between every frame while they build
-        return _wanted[0][1]
-    found = _wanted_now(state)
-    _wanted[:] = [(state, found)]
-    return found
-
-
-_wanted: list[tuple[game.State, list[Gaps]]] = []
-
-
-def _wanted_now(state: game.State) -> list[Gaps]:
     if state.phase is game.Phase.DECIDE:
         afters = [state]
     elif state.phase is game.Phase.SELECT and state.round is not game.Round.SUDDEN_DEATH:
