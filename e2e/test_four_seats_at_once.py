@@ -16,7 +16,7 @@ from cubiri.mishimash import later_players, two_left
 from e2e.conftest import PHONE, READY, READY_TIMEOUT_MS, SCREENSHOTS
 from e2e.mishimash_driver import pick
 from e2e.taps import tap
-from e2e.test_chance_to_win import AT_ONCE_MS, CHASE_BUILT_MS, LOCALES
+from e2e.test_chance_to_win import AT_ONCE_MS, LOCALES
 from e2e.test_real_dice import ready, start, switch_language, take, throw
 
 # A computer's turn at the fast pace: a few seconds (a table built in Pyodide: 25–140 s).
@@ -98,12 +98,13 @@ def test_four_seats_strongest_plays_its_final_turn_at_its_pace_after_a_reload(
     expect(page.locator("#ms-turn-of")).to_contain_text("Bea", timeout=PACE_MS)
 
 
-def test_four_seats_past_the_leader_the_coach_adds_the_chance_bank_leaves(
+def test_four_seats_past_the_leader_bank_and_roll_on_come_together(
     page: Page, base_url: str
 ) -> None:
     """Bea, first after Ana's 10.5 with Cleo and Dan still to come, takes 1 1 1 5 5 (11): the
-    chances to pass show at once, named as such; what BANK leaves her (a lone leader with two to
-    play, two chase tables built between frames) follows, in place of "not yet a win"."""
+    coach works out her odds, and gives BANK's chance to win (a lone leader with two to play,
+    two_left.py) only beside rolling on's: BANK's alone, shown first, pointed a quick player
+    to BANK where rolling on was better (helper-32)."""
     page.set_viewport_size(PHONE)
     ready(page, base_url + "#mishimash")
     start(page, ["Ana", "Bea", "Cleo", "Dan"], 10)
@@ -112,12 +113,14 @@ def test_four_seats_past_the_leader_the_coach_adds_the_chance_bank_leaves(
     throw(page, "111552")
     pick(page, (0, 1, 2, 3, 4))
     coach = page.locator("#ms-coach")
-    expect(coach).to_contain_text("The coach is working out the odds…", timeout=AT_ONCE_MS)
+    expect(coach).to_have_text("The coach is working out the odds…", timeout=AT_ONCE_MS)
     t = load_translator("en", LOCALES)
     mine = percent(t, two_left.chance((22, 22)))  # 11 points over Cleo's and Dan's nothing
-    line = f"Cleo and Dan still play after you: BANK now leaves you a {mine} chance to win."
-    expect(coach).to_contain_text(line, timeout=CHASE_BUILT_MS)
+    expect(coach).to_contain_text(
+        f"Chance to win: bank now {mine} · roll on ", timeout=LATER_BUILT_MS
+    )
     expect(coach).not_to_contain_text("chance to pass")
+    expect(coach).not_to_contain_text("leaves you")
     page.screenshot(path=str(SCREENSHOTS / "mishimash-four-seats-bank-leaves.png"), full_page=True)
 
 

@@ -634,7 +634,13 @@ class MishimashScreen:
         window.setTimeout(self._build_later, 0)
 
     def _race_bank_pending(self) -> bool:
-        return self.state is not None and bool(two_left.pending(two_left.wanted(self.state)))
+        """A lone leader's chance with two to play that BANK would leave: in the race at a
+        table of three, and in a final round the page does not build the turn's chances for
+        (they hold BANK's too)."""
+        state = self.state
+        if state is None or later_players.page_needs(state):
+            return False
+        return bool(two_left.pending(two_left.wanted(state)))
 
     def _build_tables(self) -> None:
         if not win_chance.tables_ready():

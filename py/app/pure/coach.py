@@ -75,14 +75,14 @@ def build_coach(
         # The best selection waits for its table (or, two still to play after this player,
         # its chances to win: the chances to pass could point the other way, helper-31); BANK
         # or ROLL AGAIN after the dice picked may already be known exactly (a selection that
-        # passes the leader), and what BANK leaves a lone leader with two to play.
-        exact, leaves, bust = "", "", ""
+        # passes the leader). BANK's chance alone is not said: it pointed a quick player to
+        # BANK where rolling on, not yet known, was better (helper-32).
+        exact, bust = "", ""
         with suppress(RuleError):  # dice picked that are not a selection (yet): nothing said
             after = apply(state, Select(tuple(sorted(picked))))
-            exact, leaves = _exact_decision(after, t), _bank_leaves(after, t)
+            exact = _exact_decision(after, t)
             bust = t("coach.bust", percent=percent(t, bust_chance(after.dice_left)))
-        said = (t("coach.thinking"), exact, leaves)
-        return CoachView(tuple(line for line in said if line), bust)
+        return CoachView(tuple(line for line in (t("coach.thinking"), exact) if line), bust)
     points, k, m = state.turn_halves / 2, state.roll_number, state.mishimashes
     if need is None:
         options = odds.selections(state.dice, points, k, m)
