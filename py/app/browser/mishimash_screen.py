@@ -659,7 +659,7 @@ class MishimashScreen:
             window.setTimeout(self._build_later, 0)
         elif self.state is not None and later_players.page_pending(self.state):
             # Two still to play after this player: its chance to win, seconds of building
-            # (the coach gives the chances to pass meanwhile; no computer waits for it).
+            # (the coach says it is working out the odds meanwhile; no computer waits).
             if later_players.page_step(self.state, 20):
                 storage.session_write(LATER_BUILT, later_players.dump_built(self.state))
                 self.render()

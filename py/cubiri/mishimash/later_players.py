@@ -314,7 +314,7 @@ def load_built(state: game.State, text: str | None) -> int:
     each a chance (to rounding); anything else is skipped (a damaged or tampered copy costs a
     rebuild, never a wrong chance it can tell). How many were seeded."""
     needs = build_needs(state)
-    if not needs or not text:
+    if not needs or not text or needs[0][0] in _known_of:  # read once, not at every move
         return 0
     where = needs[0][0]
     try:
