@@ -17,7 +17,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 from e2e.browser import launch_args
-from engines.conftest import Site
+from engines.conftest import PHONE, Site
 from engines.drivers import EnginePage, Xvfb, launcher, missing
 
 RUNS = 3
@@ -74,7 +74,7 @@ def main() -> None:
             if engine == "chromium":
                 cold, warm, boot = chromium(site.url)
             else:
-                page = launcher(engine, display)
+                page = launcher(engine, display, PHONE)
                 try:
                     cold, warm, boot = other(page, site.url)
                 finally:

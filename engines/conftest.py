@@ -125,9 +125,8 @@ def site(make_site: Callable[..., Site]) -> Site:
 
 @pytest.fixture
 def page(engine: str, display: Callable[[], str]) -> Iterator[EnginePage]:
-    browser = launcher(engine, display)
+    browser = launcher(engine, display, PHONE)
     try:
-        browser.viewport(*PHONE)
         yield browser
     finally:
         browser.close()

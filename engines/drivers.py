@@ -263,23 +263,20 @@ class WebKitPage(EnginePage):
         options.binary_location = str(MINIBROWSER)
         options.add_argument("--automation")
         env = {**os.environ, "DISPLAY": display}
-        # Once in a fresh-clone run, WebKitWebDriver took the new session and never answered (no
-        # MiniBrowser started): a start that hangs is stopped after SESSION_START_S and tried once
-        # more, instead of holding `make test` until CI's limit.
-        for attempt in (1, 2):
-            service = Service(executable_path=str(WEBKIT_DRIVER), env=env)
-            stop = threading.Timer(SESSION_START_S, service.stop)
-            stop.start()
-            try:
-                with warnings.catch_warnings():  # Selenium's WebKitGTK class uses its old API
-                    warnings.simplefilter("ignore", DeprecationWarning)
-                    self.driver = webdriver.WebKitGTK(options=options, service=service)
-                break
-            except Exception:
-                if attempt == 2 or not stop.finished.is_set():
-                    raise
-            finally:
-                stop.cancel()
+        # A hung start (once in a fresh-clone run, WebKitWebDriver took the new session and never
+        # answered) is stopped after SESSION_START_S; `launcher` then tries a new browser.
+        service = Service(executable_path=str(WEBKIT_DRIVER), env=env)
+        stop = threading.Timer(SESSION_START_S, service.stop)
+        stop.start()
+        try:
+            with warnings.catch_warnings():  # Selenium's WebKitGTK class uses its old API
+                warnings.simplefilter("ignore", DeprecationWarning)
+                self.driver = webdriver.WebKitGTK(options=options, service=service)
+        except Exception:
+            service.stop()
+            raise
+        finally:
+            stop.cancel()
         self.driver.set_script_timeout(60)
         self.driver.set_page_load_timeout(60)
 
@@ -405,13 +402,19 @@ class FirefoxPage(EnginePage):
             stderr=subprocess.PIPE,
             env={**os.environ, "MOZ_CRASHREPORTER_DISABLE": "1"},
         )
-        url = self._listening_url()
-        self.ws = websocket.create_connection(url + "/session", timeout=120, suppress_origin=True)
-        self._next_id = 0
-        self._events: list[dict[str, Any]] = []
-        self.send("session.new", {"capabilities": {}})
-        tree = self.send("browsingContext.getTree", {})
-        self.context = tree["contexts"][0]["context"]
+        try:
+            url = self._listening_url()
+            self.ws = websocket.create_connection(
+                url + "/session", timeout=120, suppress_origin=True
+            )
+            self._next_id = 0
+            self._events: list[dict[str, Any]] = []
+            self.send("session.new", {"capabilities": {}})
+            tree = self.send("browsingContext.getTree", {})
+            self.context = tree["contexts"][0]["context"]
+        except Exception:
+            self._stop_process()
+            raise
 
     def _listening_url(self) -> str:
         assert self.process.stderr is not None
@@ -550,15 +553,35 @@ class FirefoxPage(EnginePage):
         try:
             self.ws.close()
         finally:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-            shutil.rmtree(self.profile, ignore_errors=True)
+            self._stop_process()
+
+    def _stop_process(self) -> None:
+        self.process.terminate()
+        try:
+            self.process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+        shutil.rmtree(self.profile, ignore_errors=True)
 
 
-def launcher(engine: str, display: Callable[[], str]) -> EnginePage:
-    if engine == "webkit":
-        return WebKitPage(display())
-    return FirefoxPage()
+LAUNCH_TRIES = 3
+
+
+def launcher(engine: str, display: Callable[[], str], size: tuple[int, int]) -> EnginePage:
+    """A fresh browser showing a `size` viewport. A start that fails is tried again with a new
+    browser: CI once saw WebKitWebDriver close the connection on a new session
+    (RemoteDisconnected) on a loaded machine, before any page was opened."""
+    for attempt in range(1, LAUNCH_TRIES + 1):
+        browser: EnginePage | None = None
+        try:
+            browser = WebKitPage(display()) if engine == "webkit" else FirefoxPage()
+            browser.viewport(*size)
+            return browser
+        except Exception:
+            if browser is not None:
+                with contextlib.suppress(Exception):
+                    browser.close()
+            if attempt == LAUNCH_TRIES:
+                raise
+            time.sleep(2.0 * attempt)
+    raise AssertionError("unreachable")
