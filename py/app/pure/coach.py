@@ -157,8 +157,9 @@ def _final_round_by_bank(after: State) -> State | None:
 def _bank_reaches(after: State, t: Translator) -> str:
     """In the race, where BANK now reaches the target (X16): with two players, the exact chance
     to win it leaves (the other then plays the last turn); with more, who then plays once more,
-    and with three the exact chance too once its two chase tables are built (two_left.py,
-    between frames; with four or more the later turns take tens of seconds, later_players.py).
+    and with three the exact chance too (two_left.py: shipped to 132 points behind, past them
+    once its two chase tables are built between frames; with four or more the later turns
+    take tens of seconds, later_players.py).
     Points on average would mislead there, and rolling on's chance to win is not known before
     the final round, so no verdict is given; else ""."""
     banked = _final_round_by_bank(after)

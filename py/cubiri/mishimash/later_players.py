@@ -1,12 +1,14 @@
 """MISHIMASH: the chance to win of a final round's player with any number still to play after
 it (X16, X17; issue 28), worked out when asked where the shipped tables do not reach (two or
 more still to play after it, or three or more level at the top; the same in a sudden death of
-four or more). With two still to play after it (four seats) that takes seconds: 7–17 s a
-position in CPython on one core, 9–21 s in Pyodide, so the page builds it between frames
-(`page_step`, from the start of the turn, or while BANK would begin the final round) and its
-coach and strongest computer play by it once built (`page_ready`), by the chance to pass the
-leader meanwhile. With more (five seats: 25 s in CPython; a sudden death of four's first mover
-about 95 s) `win_chances` alone reaches it.
+four or more). With two still to play after it (four seats) what costs is a lone leader's
+chance at every total P's turn may end on: that is shipped (lone_table.py, for gaps to 128
+points), so P's own tables are built in a moment. The page builds them between frames all the
+same (`page_step`, from the start of the turn, or while BANK would begin the final round),
+and its coach and strongest computer play by them once built (`page_ready`). With more (five
+seats: 25 s in CPython) `win_chances` alone reaches it, and where the shipped file is missing
+the lone leader's values are built lead by lead (7–17 s a position in CPython on one core,
+9–21 s in Pyodide), as below.
 
 Name the players in play order: P, the one to move, then Q0 … Qm−1, the rest of the round. The
 leaders are those who have played and stand level at the top, L their total, in the order of
@@ -61,7 +63,7 @@ from functools import lru_cache
 from itertools import islice
 from typing import Any, TypeVar
 
-from cubiri.mishimash import game, odds, win_chance
+from cubiri.mishimash import game, lone_table, odds, win_chance
 from cubiri.mishimash.last_state import LastState
 from cubiri.mishimash.scoring import DICE, legal_value_selections
 from cubiri.mishimash.three_way import (
@@ -84,6 +86,7 @@ from cubiri.mishimash.win_chance import (
     PastTable,
     _bust,
     _last_start,
+    _proven,
     _run_pieces,
     ahead_busts,
     ahead_of_the_last,
@@ -157,12 +160,16 @@ def chances(state: game.State) -> dict[str, float]:
     x = state.turn_halves
     n, k, m = state.dice_left, state.roll_number + 1, state.mishimashes
     lead = x - found.mine
-    solver = solver_for(found, _block(lead))
+    solver = solver_for(found, _block(found, lead))
     return {"bank": solver.bank(lead), "roll": solver.table().roll(x, n, k, m)}
 
 
-def _block(lead: int) -> int:
-    """The start of the solver P's decision `lead` halves past L reads (1: not past it)."""
+def _block(where: Position, lead: int) -> int:
+    """The start of the solver P's decision `lead` halves past L reads (1: not past it). Where
+    a lone leader's values are shipped (two still to play after P: lone_table.py) one solver
+    from 1 reads them all."""
+    if len(where.later) == 2 and lone_table.shipped() is not None:
+        return 1
     return max(1, lead - lead % BLOCK)
 
 
@@ -214,7 +221,7 @@ def _needs_now(state: game.State) -> list[Need]:
         return []
     if state.phase is game.Phase.DECIDE:
         lead = state.turn_halves - found.mine
-        return [(found, _block(lead), lead)]
+        return [(found, _block(found, lead), lead)]
     if state.phase is game.Phase.SELECT:
         from cubiri.mishimash.computer import select_values  # it reads this module's chances
 
@@ -227,7 +234,7 @@ def _needs_now(state: game.State) -> list[Need]:
     if state.turn_halves == 0:  # ROLL, or real dice to type: the turn's first throw
         return [(found, 1, None)]
     # Real dice to type after ROLL AGAIN: the chance from here, what ROLL AGAIN was worth.
-    return [(found, _block(state.turn_halves - found.mine), None)]
+    return [(found, _block(found, state.turn_halves - found.mine), None)]
 
 
 @LastState
@@ -290,8 +297,10 @@ _building: dict[Need, Steps[None]] = {}
 
 def dump_built(state: game.State) -> str | None:
     """What the page keeps across a reload for the position this point reads (`page_needs`):
-    every value built for its first later player (two chase tables each, the costly part;
-    the rest is rebuilt in seconds), as JSON; None where nothing is built."""
+    every value built for its first later player (chase tables at its gap: with a lone
+    leader's values shipped, P's BANK level with the leaders, which costs most where that
+    player stands far behind; the rest is rebuilt in a second or two), as JSON; None where
+    nothing is built."""
     needs = build_needs(state)
     known = _known_of.get(needs[0][0]) if needs else None
     if not known:
@@ -365,7 +374,7 @@ def throw_chance(state: game.State) -> float:
     found = position(state)
     assert found is not None and state.phase is game.Phase.THROW and state.turn_halves
     x, n, k, m = state.turn_halves, state.dice_left, state.roll_number, state.mishimashes
-    return solver_for(found, _block(x - found.mine)).table().roll(x, n, k, m)
+    return solver_for(found, _block(found, x - found.mine)).table().roll(x, n, k, m)
 
 
 # A sudden death of four or more before anyone banked past the rest --------------------------
@@ -403,7 +412,7 @@ def level_chances(state: game.State, moved: float = 0.0) -> dict[str, float]:
     assert where is not None and state.phase is game.Phase.DECIDE
     x = state.turn_halves
     n, k, m = state.dice_left, state.roll_number + 1, state.mishimashes
-    bank = level_solver(where.later, moved).leaders(x, 1, 0)[0] if where.later else 1.0
+    bank = level_solver(where.later, moved).bank(x) if where.later else 1.0
     return {"bank": bank, "roll": level_table(where, moved).roll(x, n, k, m)}
 
 
@@ -439,6 +448,21 @@ def _all_bust(later: int, place: int, contenders: int, moved: float) -> float:
     twin = at_once(FirstOfThree(last_mover(), table.given, [EPS, 0.0]))
     busts = (twin.start() - table.start()) / EPS
     return busts * _all_bust(later - 1, place + 1, contenders, moved)
+
+
+class PastOfP(FirstOfThree):
+    """P's turn past every earlier total (BANK: a lone leader's value), each decision point
+    built only to where BANK beats a throw of its own dice: a throw of one die busts two times
+    in three, so BANK beats it far sooner than a throw of six (`proven`). The same values in
+    under half the time. Not for a table built twice to read another's payoffs (EPS): its
+    twin's choices could differ where BANK and a throw are that close."""
+
+    def prepare(self) -> None:
+        super().prepare()
+        self.proven_of = {n: _proven(self.banks, self.bust_value, n) for n in range(1, DICE + 1)}
+
+    def proven_for(self, n: int) -> int:
+        return self.proven_of[n]
 
 
 class Chaser(Chase):
@@ -744,9 +768,14 @@ class Solver:
         where built (`built_lone`; the last alone: everywhere), linear between, `far` past."""
         if j in self.lones and found is None:
             return self.lones[j]
-        if j < len(self.later) - 1 and found is None:
+        if j < len(self.later) - 1 and found is None and self._table_for(j) is None:
             found = self.built_lone(j)  # on the machine's cores
         return finish(self._lone_steps(j, found))
+
+    def _table_for(self, j: int) -> lone_table.LoneTable | None:
+        """The shipped values of a lone leader with Qj … to play, where Qj and one after it are
+        all that is left (lone_table.py), and the tables past the leaders are the shipped ones."""
+        return lone_table.shipped() if self._reads_shipped(j) else None
 
     def _lone_steps(self, j: int, found: dict[int, float] | None = None) -> Steps[list[float]]:
         if j in self.lones and found is None:
@@ -757,6 +786,13 @@ class Solver:
             values = [0.0] * self.start
             for lead in range(self.start, SIZE):
                 values.append(self.leaders(lead, 1, j)[0])
+                if lead % LEADS == 0:
+                    yield
+        elif found is None and (shipped := self._table_for(j)) is not None:
+            values = [0.0] * self.start
+            gap, after = self.later[j], self.later[j + 1]
+            for lead in range(self.start, SIZE):
+                values.append(shipped.value(gap + lead, after + lead))
                 if lead % LEADS == 0:
                     yield
         else:
@@ -794,7 +830,9 @@ class Solver:
         return finish(self.bank_steps(lead))
 
     def bank_known(self, lead: int) -> bool:
-        """Whether P's BANK `lead` halves past L is built."""
+        """Whether P's BANK `lead` halves past L is built (or shipped)."""
+        if lead > 0 and self._table_for(0) is not None:
+            return True
         key = (0, self.where.leaders + 1, 0) if lead == 0 else (lead, 1, 0)
         return lead < 0 or key in self.known
 
@@ -804,6 +842,9 @@ class Solver:
         t = self.where.leaders
         if lead == 0:
             return (yield from self._known_steps(0, t + 1, 0))[t]
+        shipped = self._table_for(0)
+        if shipped is not None:
+            return shipped.value(self.later[0] + lead, self.later[1] + lead)
         return (yield from self._known_steps(lead, 1, 0))[0]
 
     def table(self) -> Chaser:
@@ -816,7 +857,7 @@ class Solver:
         if self._table is None:
             lone = yield from self._lone_steps(0)
             banks = self._banks(self.where.mine, lone)
-            past = yield from _build_steps(FirstOfThree(self.last, banks))
+            past = yield from _build_steps(PastOfP(self.last, banks))
             tie = (yield from self.bank_steps(0)) if self.start == 1 else 0.0  # never level
             self._table = yield from _build_steps(Chaser(self.last, self.where.mine, tie, past))
         return self._table

@@ -19,13 +19,16 @@ built a second time with EPS × the leader's payoffs (three_way.py's method):
 
 later_players.Solver finds the same value without the shipped tables (the tests compare the
 two). Beyond the tables' gaps (450 points) a level is negligible and each must pass it.
+
+For gaps to lone_table.GAPS the value is shipped (lone_table.bin, these values worked out by
+tools/mishimash_lone_table.py): there at once.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
-from cubiri.mishimash import game, odds
+from cubiri.mishimash import game, lone_table, odds
 from cubiri.mishimash.computer import select_values
 from cubiri.mishimash.last_state import LastState
 from cubiri.mishimash.scoring import DICE, legal_value_selections
@@ -56,12 +59,17 @@ def _reach(gap: int) -> float:
 class AheadOfTwo:
     """The leader's chance (`value`, once `pieces` are all built)."""
 
-    def __init__(self, gaps: Gaps) -> None:
+    def __init__(self, gaps: Gaps, shipped: bool = True) -> None:
         self.gaps = gaps
         self.value: float | None = None
+        self.shipped = shipped  # read lone_table.bin where it covers the gaps
 
     def pieces(self) -> Iterator[None]:
         gap0, gap1 = self.gaps
+        table = lone_table.shipped() if self.shipped else None
+        if table is not None and max(gap0, gap1) <= lone_table.END:
+            self.value = table.value(gap0, gap1)  # these values, worked out by the tool
+            return
         last = last_mover()
         below = 1 - _last_start(last, gap1)
         if gap0 > LIMIT_HALVES:  # a level that far off is negligible: each must pass it

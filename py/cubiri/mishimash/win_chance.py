@@ -219,7 +219,7 @@ class FirstMover:
         self.prepare()
         for n, k, m in _cells(self.proven):
             low = self.low(k, m)
-            size = self.proven - low + 1
+            size = self.proven_for(n) - low + 1
             bust = _bust(n) * self.bust_value
             cell = self.cells[(n, k, m)] = []
             step = _piece(self, n)
@@ -246,6 +246,10 @@ class FirstMover:
         best_throw = _bust(DICE) * self.bust_value + 1 - _bust(DICE)
         proven = (x for x, bank in enumerate(self.banks) if bank >= best_throw)
         self.proven = next(proven, len(self.banks) - 1)
+
+    def proven_for(self, n: int) -> int:
+        """From which total BANK beats a throw of n dice (`proven`: of any throw)."""
+        return self.proven
 
     def bank(self, halves: int) -> float:
         return self.banks[min(halves, len(self.banks) - 1)]
@@ -274,7 +278,7 @@ class FirstMover:
             index = halves - self.low(k, _count(m))
             if 0 <= index < len(cell):
                 return cell[index]
-        if halves >= self.proven:
+        if halves >= self.proven_for(n):
             return self.bank(halves)
         return max(self.bank(halves), self.roll(halves, n, k, m))
 
@@ -556,9 +560,10 @@ class FirstOfThree(FirstMover):
         self.bust_value = self.banks[0]
 
 
-def _proven(banks: Sequence[float], bust_value: float) -> int:
-    """From which total BANK beats any throw (a throw can at best score, else bust)."""
-    best_throw = _bust(DICE) * bust_value + 1 - _bust(DICE)
+def _proven(banks: Sequence[float], bust_value: float, n: int = DICE) -> int:
+    """From which total BANK beats any throw of n dice (of any throw: six dice bust least): a
+    throw can at best score and win, else bust."""
+    best_throw = _bust(n) * bust_value + 1 - _bust(n)
     return next((x for x in range(1, len(banks)) if banks[x] >= best_throw), len(banks) - 1)
 
 
@@ -755,8 +760,9 @@ def win_chances(state: game.State) -> dict[str, float] | None:
     leader or past it) and in sudden deaths of two or three: from the shipped tables at once
     (`covered`). Every other final-round position (two or more still to play after this one,
     or three or more level at the top) and of a sudden death of four or more is worked out when
-    asked (later_players.py: seconds with two still to play after this one, which the page
-    builds between frames; tens of seconds with more; a sudden death of four is valued at its
+    asked (later_players.py: a second or two with two still to play after this one, from the
+    shipped values of a lone leader with two to play, which the page builds between frames;
+    tens of seconds with more; a sudden death of four is valued at its
     worked-out shares, four_way.py, and of five or more at estimated ones)."""
     if state.solo or state.over or state.round is game.Round.RACE:
         return None
