@@ -451,11 +451,16 @@ def _all_bust(later: int, place: int, contenders: int, moved: float) -> float:
 
 
 class PastOfP(FirstOfThree):
-    """P's turn past every earlier total (BANK: a lone leader's value), each decision point
-    built only to where BANK beats a throw of its own dice: a throw of one die busts two times
-    in three, so BANK beats it far sooner than a throw of six (`proven`). The same values in
-    under half the time. Not for a table built twice to read another's payoffs (EPS): its
-    twin's choices could differ where BANK and a throw are that close."""
+    """P's turn past every earlier total (BANK: a lone leader's value), for its own table
+    (`Chaser`, which reads it past L only, `mine` halves on): each decision point built from
+    there, and only to where BANK beats a throw of its own dice (a throw of one die busts two
+    times in three, so BANK beats it far sooner than a throw of six, `proven`). The same values
+    in half the time. Not for a table built twice to read another's payoffs (EPS): its twin's
+    choices could differ where BANK and a throw are that close."""
+
+    def __init__(self, last: LastMover, banks: Sequence[float], mine: int) -> None:
+        super().__init__(last, banks)
+        self.mine = mine
 
     def prepare(self) -> None:
         super().prepare()
@@ -463,6 +468,9 @@ class PastOfP(FirstOfThree):
 
     def proven_for(self, n: int) -> int:
         return self.proven_of[n]
+
+    def low(self, k: int, m: int) -> int:
+        return max(super().low(k, m), self.mine + 1)
 
 
 class Chaser(Chase):
@@ -857,7 +865,7 @@ class Solver:
         if self._table is None:
             lone = yield from self._lone_steps(0)
             banks = self._banks(self.where.mine, lone)
-            past = yield from _build_steps(PastOfP(self.last, banks))
+            past = yield from _build_steps(PastOfP(self.last, banks, self.where.mine))
             tie = (yield from self.bank_steps(0)) if self.start == 1 else 0.0  # never level
             self._table = yield from _build_steps(Chaser(self.last, self.where.mine, tie, past))
         return self._table
