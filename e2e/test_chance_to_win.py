@@ -224,13 +224,13 @@ def test_in_a_two_player_race_bank_that_reaches_the_target_gives_its_chance_to_w
         expect(lines.nth(index)).to_have_text(line)
 
 
-def test_in_a_race_of_three_bank_that_reaches_the_target_gives_its_chance_once_built(
+def test_in_a_race_of_three_bank_that_reaches_the_target_gives_its_chance_at_once(
     page: Page, base_url: str, shot: Shot
 ) -> None:
     """X16 at a table of three: Ana's 1 1 1 5 banks 10.5 of a target of 10, and Bea and Cleo,
-    at nothing, then play once more each. The coach names them at once and, once the page has
-    built the two chase tables between frames, the chance BANK leaves Ana (about one in four:
-    each of them passes 10.5 more often than not)."""
+    at nothing, then play once more each. The coach names them and gives the chance BANK
+    leaves Ana (about one in four: each of them passes 10.5 more often than not) at once, from
+    the shipped values of a lone leader with two to play (lone_table.bin)."""
     page.set_viewport_size(PHONE)
     ready(page, base_url + "#mishimash")
     start(page, ["Ana", "Bea", "Cleo"], 10)
@@ -244,7 +244,7 @@ def test_in_a_race_of_three_bank_that_reaches_the_target_gives_its_chance_once_b
     expect(coach).to_contain_text(names, timeout=AT_ONCE_MS)
     mine = two_left.chance((21, 21))  # Ana leads each of them by 21 halves
     expect(coach).to_contain_text(
-        f"{names} Your chance to win is then {percent(t, mine)}.", timeout=CHASE_BUILT_MS
+        f"{names} Your chance to win is then {percent(t, mine)}.", timeout=AT_ONCE_MS
     )
     both_sizes(page, shot, "mishimash-race-of-three-bank-reaches")
 
