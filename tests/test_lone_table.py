@@ -46,6 +46,27 @@ def test_a_sample_of_the_shipped_values_is_what_the_chase_tables_give() -> None:
         assert table().value(*gaps) == pytest.approx(built(gaps), abs=1e-5), gaps
 
 
+def level_built(gaps: two_left.Gaps) -> float:
+    """The chance of a player level with the one leader, A and B `gaps` behind: built."""
+    solver = later_players.Solver(later_players.Position(1, gaps), 1)
+    return solver.leaders(0, 2, 0)[1]
+
+
+def test_a_sample_of_the_shipped_level_values_is_what_the_chase_tables_give() -> None:
+    """Level with the leader, two to play: each later one passes both (a loss), levels them
+    (a sudden death of three or four) or falls short (of two), playing to win."""
+    rng = random.Random(29)
+    near = [g for g in AXIS if g <= 40]
+    sample = [(1, 1), (1, END)] + [(rng.choice(near), rng.choice(AXIS)) for _ in range(8)]
+    for gaps in sample:
+        assert table().level(*gaps) == pytest.approx(level_built(gaps), abs=1e-5), gaps
+
+
+@pytest.mark.parametrize("gaps", [(30, 101), (94, 20), (END + 40, 20), (20, END + 60)])
+def test_level_between_and_past_the_shipped_gaps(gaps: two_left.Gaps) -> None:
+    assert table().level(*gaps) == pytest.approx(level_built(gaps), abs=BETWEEN)
+
+
 @pytest.mark.parametrize("gaps", [(3, 1), (21, 21), (60, 40), (5, 200)])
 def test_the_shipped_value_is_the_one_built_without_the_tables_past_the_leader(
     gaps: two_left.Gaps,
@@ -110,6 +131,8 @@ def test_a_damaged_or_stale_file_is_not_read(
         "not zlib": b"cubiri",
         "cut short": zlib.compress(zlib.decompress(real)[: len(head) + 1000]),
         "other tables": remade(tables=header["tables"] + 1),
+        "other shares of four": remade(four_way=[0.25] * 4),
+        "no level values": remade(level=None),
         "other gaps": remade(axis=list(AXIS[:-1])),
         "a row too short": remade(lone=[[0, 0, 0, 0, len(AXIS) - 1], *header["lone"][1:]]),
     }

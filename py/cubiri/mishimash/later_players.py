@@ -2,13 +2,13 @@
 it (X16, X17; issue 28), worked out when asked where the shipped tables do not reach (two or
 more still to play after it, or three or more level at the top; the same in a sudden death of
 four or more). With two still to play after it (four seats) what costs is a lone leader's
-chance at every total P's turn may end on: that is shipped (lone_table.py, for gaps to 128
-points), so P's own tables are built in a moment. The page builds them between frames all the
-same (`page_step`, from the start of the turn, or while BANK would begin the final round),
-and its coach and strongest computer play by them once built (`page_ready`). With more (five
-seats: 25 s in CPython) `win_chances` alone reaches it, and where the shipped file is missing
-the lone leader's values are built lead by lead (7–17 s a position in CPython on one core,
-9–21 s in Pyodide), as below.
+chance at every total P's turn may end on, and P's level with the leader: those are shipped
+(lone_table.py, for gaps to 132 points), so P's own tables take a second or two (1.4–2.1 s
+in Pyodide). The page builds them between frames (`page_step`, from the start of the turn, or
+while BANK would begin the final round), and its coach and strongest computer play by them
+once built (`page_ready`). With more (five seats: 25 s in CPython) `win_chances` alone
+reaches it; where the shipped file is missing the lone leader's values are built lead by lead
+(7–17 s a position in CPython on one core, 9–21 s in Pyodide), as below.
 
 Name the players in play order: P, the one to move, then Q0 … Qm−1, the rest of the round. The
 leaders are those who have played and stand level at the top, L their total, in the order of
@@ -841,14 +841,25 @@ class Solver:
         """Whether P's BANK `lead` halves past L is built (or shipped)."""
         if lead > 0 and self._table_for(0) is not None:
             return True
+        if lead == 0 and self._level_table() is not None:
+            return True
         key = (0, self.where.leaders + 1, 0) if lead == 0 else (lead, 1, 0)
         return lead < 0 or key in self.known
+
+    def _level_table(self) -> lone_table.LoneTable | None:
+        """The shipped values of P level with one leader, two still to play after it (with a
+        sudden death of four at its worked-out shares)."""
+        one = self.where.leaders == 1 and self.moved == 0.0 and FOUR_WAY == win_chance.FOUR_WAY
+        return self._table_for(0) if one and len(self.later) == 2 else None
 
     def bank_steps(self, lead: int) -> Steps[float]:
         if lead < 0:
             return 0.0
         t = self.where.leaders
         if lead == 0:
+            level = self._level_table()
+            if level is not None:
+                return level.level(*self.later)
             return (yield from self._known_steps(0, t + 1, 0))[t]
         shipped = self._table_for(0)
         if shipped is not None:

@@ -1,17 +1,20 @@
 """MISHIMASH: a final round's lone leader's chance to win with two players still to play after
-it, A then B, ga and gb halves behind it (X16; issue 28), shipped for pairs of gaps to 132
-points (lone_table.bin, made by tools/mishimash_lone_table.py from two_left's chase tables).
+it, A then B, ga and gb halves behind it (X16; issue 28), and the chance of a player level with
+the one leader with those two to play; shipped for pairs of gaps to 132 points (lone_table.bin,
+made by tools/mishimash_lone_table.py from two_left's and later_players' chase tables).
 
-It is what a four-seat final round's player right after the leader reads past the leader (its
-BANK at every total: later_players.Solver.lone), and what took the page 9–21 s to build.
-The chance is each player playing to win: A chases the leader knowing B plays after it, B the
-best of them (the shipped win_tables.bin's tables, whose fingerprint the file holds).
+They are what a four-seat final round's player right after the leader reads: past the leader
+its BANK at every total (`value`: later_players.Solver.lone), level with it its BANK there
+(`level`), which took the page 9–21 s to build. Each player plays to win: A chases knowing B
+plays after it, B the best of them (the shipped win_tables.bin's tables, whose fingerprint the
+file holds, and the shares of a sudden death of four).
 """
 
 from __future__ import annotations
 
 import zlib
 from bisect import bisect_left
+from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
 
@@ -27,13 +30,20 @@ from cubiri.mishimash.scoring import DICE
 NEAR, STEP, END = 72, 16, 264
 AXIS = (*range(1, NEAR + 1), *range(NEAR + STEP, END + 1, STEP))
 PATH = Path(__file__).with_name("lone_table.bin")
-NAME = "lone"
+LONE, LEVEL = "lone", "level"
+Grid = list[list[float]]  # grid[i][j]: at gaps AXIS[i] (A's) and AXIS[j] (B's)
 
 
 def far(ga: int, gb: int) -> float:
     """Neither passes the leader, A by its chance to reach, B by its own table: as
     later_players.Solver.far."""
     return _a_short(ga) * _b_short(gb)
+
+
+def far_level(ga: int, gb: int) -> float:
+    """Level with the leader, neither passes nor levels them: a sudden death of two, moving
+    second (X17)."""
+    return win_chance.SECOND * far(ga, gb)
 
 
 @lru_cache(maxsize=4096)
@@ -46,19 +56,23 @@ def _b_short(gap: int) -> float:
     return 1 - win_chance._last_start(win_chance.last_mover(), gap)
 
 
-def _fingerprint() -> int:
-    """What the values depend on: the shipped tables A and B read."""
+def _made() -> dict[str, object]:
+    """What the values depend on: the shipped tables A and B read, and a sudden death of
+    four's shares (B levelling two level leaders)."""
     try:
-        return zlib.crc32(win_chance.TABLES_PATH.read_bytes())
+        tables = zlib.crc32(win_chance.TABLES_PATH.read_bytes())
     except OSError:
-        return -1
+        tables = -1
+    return {"axis": list(AXIS), "tables": tables, "four_way": list(win_chance.FOUR_WAY)}
 
 
-def encode(grid: list[list[float]]) -> bytes:
-    """The file's bytes for grid[i][j], the chance at gaps AXIS[i], AXIS[j]."""
-    header = {"axis": list(AXIS), "tables": _fingerprint()}
-    rows = {(i, 0, 0): row for i, row in enumerate(grid)}
-    return shipped_cells.encode(header, [(NAME, rows)])
+def encode(lone: Grid, level: Grid) -> bytes:
+    """The file's bytes for both grids."""
+    named = [
+        (name, {(i, 0, 0): row for i, row in enumerate(grid)})
+        for name, grid in ((LONE, lone), (LEVEL, level))
+    ]
+    return shipped_cells.encode(_made(), named)
 
 
 def _bracket(gap: int) -> tuple[int, int, float]:
@@ -76,41 +90,73 @@ def _bracket(gap: int) -> tuple[int, int, float]:
     return low, high, (gap - AXIS[low]) / (AXIS[high] - AXIS[low])
 
 
+def _read(
+    cells: shipped_cells.ShippedCells, base: Callable[[int, int], float], ga: int, gb: int
+) -> float:
+    """A grid's chance at (ga, gb): shipped as it is, else `base` plus what the shipped ones
+    around add to it, bilinear."""
+    a_low, a_high, a_up = _bracket(ga)
+    b_low, b_high, b_up = _bracket(gb)
+    if not a_up and not b_up and AXIS[a_low] == ga and AXIS[b_low] == gb:
+        return cells[(a_low, 0, 0)][b_low]
+    added = 0.0
+    for i, a_weight in ((a_low, 1 - a_up), (a_high, a_up)):
+        row = cells[(i, 0, 0)]
+        for j, b_weight in ((b_low, 1 - b_up), (b_high, b_up)):
+            if a_weight and b_weight:
+                added += a_weight * b_weight * (row[j] - base(AXIS[i], AXIS[j]))
+    return base(ga, gb) + added
+
+
 class LoneTable:
     """The shipped values, each row decoded when first read."""
 
-    def __init__(self, cells: shipped_cells.ShippedCells) -> None:
-        self.cells = cells
+    def __init__(self, lone: shipped_cells.ShippedCells, level: shipped_cells.ShippedCells):
+        self.lone, self.level_cells = lone, level
 
     def value(self, ga: int, gb: int) -> float:
         """The lone leader's chance with A `ga` and B `gb` halves behind it (each ≥ 1)."""
-        a_low, a_high, a_up = _bracket(ga)
-        b_low, b_high, b_up = _bracket(gb)
-        if not a_up and not b_up and AXIS[a_low] == ga and AXIS[b_low] == gb:
-            return self.cells[(a_low, 0, 0)][b_low]  # shipped as it is
-        added = 0.0
-        for i, a_weight in ((a_low, 1 - a_up), (a_high, a_up)):
-            row = self.cells[(i, 0, 0)]
-            for j, b_weight in ((b_low, 1 - b_up), (b_high, b_up)):
-                if a_weight and b_weight:
-                    shipped_at = row[j] - far(AXIS[i], AXIS[j])
-                    added += a_weight * b_weight * shipped_at
-        return far(ga, gb) + added
+        return _read(self.lone, far, ga, gb)
+
+    def level(self, ga: int, gb: int) -> float:
+        """The chance of a player level with the one leader (the later of the two in the
+        round's order), A and B `ga` and `gb` halves behind them."""
+        return _read(self.level_cells, far_level, ga, gb)
 
 
 @lru_cache(maxsize=1)
 def shipped() -> LoneTable | None:
-    """The shipped table, or None where it is missing, damaged or made from other tables (the
-    page then builds the values: later_players)."""
+    """The shipped table, or None where it is missing, damaged or made from other tables or
+    shares (the page then builds the values: later_players)."""
+    found = _read_file()
+    if found is None or any(
+        not _whole(found.header.get(n), len(found.deltas)) for n in (LONE, LEVEL)
+    ):
+        return None
+    return LoneTable(found.cells(LONE), found.cells(LEVEL))
+
+
+def shipped_lone() -> Grid | None:
+    """The lone leader's grid of the file, where it is whole and for these tables (the tool
+    keeps it when it adds the other)."""
+    found = _read_file(("axis", "tables"))  # a sudden death of four's shares play no part
+    if found is None or not _whole(found.header.get(LONE), len(found.deltas)):
+        return None
+    cells = found.cells(LONE)
+    return [list(cells[(i, 0, 0)]) for i in range(len(AXIS))]
+
+
+def _read_file(
+    keys: tuple[str, ...] = ("axis", "tables", "four_way"),
+) -> shipped_cells.Shipped | None:
+    """The file, where it was made as these values are (`_made`'s `keys`)."""
     found = shipped_cells.read(PATH)
     if found is None:
         return None
-    header = found.header
-    if header.get("axis") != list(AXIS) or header.get("tables") != _fingerprint():
+    made = _made()
+    if any(found.header.get(key) != made[key] for key in keys):
         return None
-    if not _whole(header.get(NAME), len(found.deltas)):
-        return None
-    return LoneTable(found.cells(NAME))
+    return found
 
 
 def _whole(entries: object, cells: int) -> bool:
