@@ -22,7 +22,7 @@ from e2e.test_real_dice import ready, start, switch_language, take, throw
 
 # A computer's turn at the fast pace: a few seconds (a table built in Pyodide: 25–140 s).
 PACE_MS = 15_000
-# Bea's tables from the shipped values: 1.7–2.2 s in Pyodide on this machine when idle (`make
+# Bea's tables from the shipped values: 1.0–1.6 s in Pyodide on this machine when idle (`make
 # bench`, later_players_*); the e2e run shares two cores among four browsers. Each later
 # point of her turn reads them at once.
 BUILT_MS = 12_000

@@ -3,7 +3,7 @@ it (X16, X17; issue 28), worked out when asked where the shipped tables do not r
 more still to play after it, or three or more level at the top; the same in a sudden death of
 four or more). With two still to play after it (four seats) what costs is a lone leader's
 chance at every total P's turn may end on, and P's level with the leader: those are shipped
-(lone_table.py, for gaps to 132 points), so P's own tables take a second or two (1.4–2.1 s
+(lone_table.py, for gaps to 132 points), so P's own tables take a second or so (1.0–1.6 s
 in Pyodide). The page builds them between frames (`page_step`, from the start of the turn, or
 while BANK would begin the final round), and its coach and strongest computer play by them
 once built (`page_ready`). With more (five seats: 25 s in CPython) `win_chances` alone
