@@ -270,3 +270,33 @@ def test_with_real_dice_to_type_after_roll_again_the_coach_keeps_the_chance(
     t = load_translator("en", LOCALES)
     line = f"Your chance to win: {percent(t, chances['roll'])}."
     expect(page.locator("#ms-coach")).to_contain_text(line, timeout=AT_ONCE_MS)
+
+
+# Every frame's coach, as painted: a requestAnimationFrame callback runs just before each paint.
+WATCH_FRAMES = """() => {
+    window.cubiriFrames = [];
+    const coach = document.getElementById('ms-coach');
+    const watch = () => {
+        window.cubiriFrames.push(coach.hidden ? '' : coach.textContent.trim());
+        requestAnimationFrame(watch);
+    };
+    requestAnimationFrame(watch);
+}"""
+
+
+def test_the_next_players_chance_never_flashes_working_out(page: Page, base_url: str) -> None:
+    """helper-33: after a BANK, the next player of the final round saw "The coach is working
+    out the odds…" for 20–75 ms before their chance to win, at every turn: a chase's table
+    that takes a few dozen milliseconds was built between frames after the page had painted.
+    Bea, 10.5 behind Ana with Cleo still to come, chases her; Cleo then plays last."""
+    page.set_viewport_size(PHONE)
+    ready(page, base_url + "#mishimash")
+    start(page, ["Ana", "Bea", "Cleo"], 10)
+    throw(page, "111523")
+    pick(page, (0, 1, 2, 3))
+    page.evaluate(WATCH_FRAMES)
+    tap(page.locator("#ms-bank"))  # Ana banks 10.5: the final round, Bea chases her
+    coach = page.locator("#ms-coach")
+    expect(coach).to_contain_text("Your chance to win: ", timeout=AT_ONCE_MS)
+    frames = page.evaluate("window.cubiriFrames")
+    assert not [frame for frame in frames if "working out" in frame], frames

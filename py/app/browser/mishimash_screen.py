@@ -627,7 +627,13 @@ class MishimashScreen:
         # What this tab built for the position before a reload: rebuilt in seconds from it.
         later_players.load_built(self.state, storage.session_read(LATER_BUILT))
         built = odds.reach_ready() and win_chance.tables_ready()
-        own = win_chance.chase_pending(self.state) or self._race_bank_pending()
+        chase = win_chance.chase_pending(self.state)
+        if built and chase and win_chance.step_chase(self.state, BEFORE_PAINT_MS):
+            # Most chases take a few dozen milliseconds: built before the page paints, so the
+            # coach never shows "working out" for a frame or two at each turn (helper-33).
+            self.render()
+            chase = False
+        own = chase or self._race_bank_pending()
         if built and not own and not later_players.page_pending(self.state):
             return
         self._building = True
@@ -809,6 +815,9 @@ COACH_ROOM = 200
 # sessionStorage: the chances built for a player with two still to play after it (a reload
 # starts from them: later_players.dump_built)
 LATER_BUILT = "cubiri.ms.later"
+# A chase's table built at once when a turn begins, before the page paints (most take a few
+# dozen milliseconds; a longer one goes on between frames): the longest the page waits for it.
+BEFORE_PAINT_MS = 60
 
 
 def _second_line(button: Any, *texts: str) -> None:
