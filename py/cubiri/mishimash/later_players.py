@@ -297,10 +297,9 @@ _building: dict[Need, Steps[None]] = {}
 
 def dump_built(state: game.State) -> str | None:
     """What the page keeps across a reload for the position this point reads (`page_needs`):
-    every value built for its first later player (chase tables at its gap: with a lone
-    leader's values shipped, P's BANK level with the leaders, which costs most where that
-    player stands far behind; the rest is rebuilt in a second or two), as JSON; None where
-    nothing is built."""
+    every value built for its first later player (two chase tables each, the costly part), as
+    JSON; None where nothing is built. With the shipped values (lone_table.py) none is built
+    but P's BANK level with two or more leaders: the rest is rebuilt in a second or so."""
     needs = build_needs(state)
     known = _known_of.get(needs[0][0]) if needs else None
     if not known:
@@ -455,8 +454,8 @@ class PastOfP(FirstOfThree):
     (`Chaser`, which reads it past L only, `mine` halves on): each decision point built from
     there, and only to where BANK beats a throw of its own dice (a throw of one die busts two
     times in three, so BANK beats it far sooner than a throw of six, `proven`). The same values
-    in half the time. Not for a table built twice to read another's payoffs (EPS): its twin's
-    choices could differ where BANK and a throw are that close."""
+    in a third less time. Not for a table built twice to read another's payoffs (EPS): its
+    twin's choices could differ where BANK and a throw are that close."""
 
     def __init__(self, last: LastMover, banks: Sequence[float], mine: int) -> None:
         super().__init__(last, banks)
