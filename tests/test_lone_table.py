@@ -1,6 +1,7 @@
-"""The shipped values of a lone leader with two still to play after it (lone_table.bin; X16,
-X17; issue 28), which make a four-seat final round's chances to win there at once: checked
-against the same chance built without them (two_left's two chase tables), against
+"""The shipped values of a lone leader with two still to play after it, and of a player level
+with that one leader (lone_table.bin; X16, X17; issue 28), from which the page builds a
+four-seat final round's chances to win in about a second: checked against the same chances
+built without them (two_left's two chase tables, later_players' three), against
 later_players.Solver built without the shipped tables past the leader (an independent path),
 and P's chances read through them against the ones built lead by lead. A damaged or stale
 file is never read: the page then builds the values as before."""
@@ -17,9 +18,7 @@ from cubiri.mishimash import later_players, lone_table, shipped_cells, two_left
 from tests.test_two_left import solver_value
 
 AXIS, END = lone_table.AXIS, lone_table.END
-
-
-BETWEEN = 3e-4  # read between the shipped gaps: the tool found at most 0.000132 on 44
+BETWEEN = 3e-4  # read between the shipped gaps: the tool found at most 0.000132 of 44
 
 
 def table() -> lone_table.LoneTable:
