@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from functools import partial
+from math import inf
 from typing import Any
 
 from js import document, window
@@ -628,9 +629,11 @@ class MishimashScreen:
         later_players.load_built(self.state, storage.session_read(LATER_BUILT))
         built = odds.reach_ready() and win_chance.tables_ready()
         chase = win_chance.chase_pending(self.state)
-        if built and chase and win_chance.step_chase(self.state, BEFORE_PAINT_MS):
-            # Most chases take a few dozen milliseconds: built before the page paints, so the
-            # coach never shows "working out" for a frame or two at each turn (helper-33).
+        # A small chase (a few dozen milliseconds) is built whole before the page paints, a
+        # larger one for BEFORE_PAINT_MS, then between frames: the coach does not show
+        # "working out" for a frame or two at each turn (helper-33), on a slow device too.
+        small = win_chance.chase_is_small(self.state)
+        if built and chase and win_chance.step_chase(self.state, inf if small else BEFORE_PAINT_MS):
             self.render()
             chase = False
         own = chase or self._race_bank_pending()
@@ -815,8 +818,8 @@ COACH_ROOM = 200
 # sessionStorage: the chances built for a player with two still to play after it (a reload
 # starts from them: later_players.dump_built)
 LATER_BUILT = "cubiri.ms.later"
-# A chase's table built at once when a turn begins, before the page paints (most take a few
-# dozen milliseconds; a longer one goes on between frames): the longest the page waits for it.
+# A chase's table is built this long when a turn begins, before the page paints, then between
+# frames (a small one, win_chance.chase_is_small, is built whole).
 BEFORE_PAINT_MS = 60
 
 

@@ -978,6 +978,17 @@ def chase_pending(state: game.State) -> bool:
     return key is not None and not _own_ready(key)
 
 
+def chase_is_small(state: game.State) -> bool:
+    """Whether the table this position reads (`chase_pending`) is one of the small ones: its
+    player at most SMALL_GAP halves behind (about 30 ms in Pyodide on a laptop; its cost grows
+    about as the square of the gap)."""
+    key = _own_key(state)
+    return key is not None and key[1] <= SMALL_GAP
+
+
+SMALL_GAP = 24
+
+
 def step_chase(state: game.State, budget_ms: float = 20.0) -> bool:
     """Builds the table this position reads (`chase_pending`) for about `budget_ms`
     milliseconds (the page does it between frames, once the shared tables are read); True once
