@@ -38,8 +38,8 @@ from cubiri.mishimash.later_players import (
     between,
     level_solver,
     level_table,
-    reach_past,
 )
+from cubiri.mishimash.lone_table import reach_past
 from cubiri.mishimash.win_chance import EPS, FirstMover, FirstOfThree, last_mover
 
 Shares = tuple[float, ...]

@@ -63,8 +63,9 @@ from functools import lru_cache
 from itertools import islice
 from typing import Any, TypeVar
 
-from cubiri.mishimash import game, lone_table, odds, win_chance
+from cubiri.mishimash import game, lone_table, win_chance
 from cubiri.mishimash.last_state import LastState
+from cubiri.mishimash.lone_table import reach_past
 from cubiri.mishimash.scoring import DICE, legal_value_selections
 from cubiri.mishimash.three_way import (
     AheadSeenByA,
@@ -597,17 +598,12 @@ def _split(gap: int, share: float) -> tuple[float, float]:
     """The last `gap` halves behind level leaders, its level worth `share`: its chance to pass
     them and to level them (past the tables' gaps a level is negligible: the chance to reach)."""
     if gap > LIMIT_HALVES:
-        return odds.chance((gap + 1) / 2, 0, DICE, 1, 0), 0.0
+        return reach_past(gap), 0.0
     last_mover()  # the shipped tables read first
     tables = tables_builder()
     shipped = (tables.against_two, tables.against_three)
     split = next((s for s in shipped if s.share == share), None) or _against_table(share, gap)
     return split.passes[gap], split.level[gap]
-
-
-def reach_past(gap: int) -> float:
-    """The chance to pass a total `gap` halves ahead from the start of a turn."""
-    return odds.chance((gap + 1) / 2, 0, DICE, 1, 0)
 
 
 @dataclass

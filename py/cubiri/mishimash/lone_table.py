@@ -46,9 +46,14 @@ def far_level(ga: int, gb: int) -> float:
     return win_chance.SECOND * far(ga, gb)
 
 
+def reach_past(gap: int) -> float:
+    """The chance to pass a total `gap` halves ahead from the start of a turn."""
+    return reach_chance((gap + 1) / 2, 0, DICE, 1, 0)
+
+
 @lru_cache(maxsize=4096)
 def _a_short(gap: int) -> float:
-    return 1 - reach_chance((gap + 1) / 2, 0, DICE, 1, 0)
+    return 1 - reach_past(gap)
 
 
 @lru_cache(maxsize=4096)

@@ -28,10 +28,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from cubiri.mishimash import game, lone_table, odds
+from cubiri.mishimash import game, lone_table
 from cubiri.mishimash.computer import select_values
 from cubiri.mishimash.last_state import LastState
-from cubiri.mishimash.scoring import DICE, legal_value_selections
+from cubiri.mishimash.scoring import legal_value_selections
 from cubiri.mishimash.three_way import ChaseSeenByA, PastSeenByTheLeader
 from cubiri.mishimash.win_chance import (
     EPS,
@@ -51,11 +51,6 @@ from cubiri.mishimash.win_chance import (
 Gaps = tuple[int, int]  # gap0, gap1: how far behind the leader Q0 and Q1 stand, in halves
 
 
-def _reach(gap: int) -> float:
-    """The chance to pass a total `gap` halves ahead from the start of a turn."""
-    return odds.chance((gap + 1) / 2, 0, DICE, 1, 0)
-
-
 class AheadOfTwo:
     """The leader's chance (`value`, once `pieces` are all built)."""
 
@@ -73,10 +68,10 @@ class AheadOfTwo:
         last = last_mover()
         below = 1 - _last_start(last, gap1)
         if gap0 > LIMIT_HALVES:  # a level that far off is negligible: each must pass it
-            self.value = (1 - _reach(gap0)) * below
+            self.value = (1 - lone_table.reach_past(gap0)) * below
             return
         if gap1 > LIMIT_HALVES:  # the same for the last against two level there
-            passes, level = _reach(gap1), 0.0
+            passes, level = lone_table.reach_past(gap1), 0.0
         else:
             split = tables_builder().against_two
             passes, level = split.passes[gap1], split.level[gap1]
