@@ -6,6 +6,7 @@ chances themselves are checked against Monte Carlos in test_win_chance."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -20,11 +21,13 @@ from cubiri.mishimash import (
     later_players,
     lone_table,
     odds,
+    own_past,
     strategy,
     two_left,
     win_chances,
 )
 from cubiri.mishimash import win_chance as wc
+from cubiri.mishimash.later_players import finish
 from cubiri.mishimash.scoring import legal_value_selections
 from cubiri.mishimash.strategy import bust_chance
 from tests.test_win_chance import passed_the_leader, typed
@@ -365,12 +368,45 @@ def test_while_bank_would_begin_the_final_round_the_page_builds_the_next_players
     deciding = typed(["Ann", "Otto", "Bea", "Cubi"], 10, [[1, 1, 1, 5, 2, 3], (0, 1, 2, 3)])
     assert deciding.round is game.Round.RACE and deciding.phase is game.Phase.DECIDE
     otto = game.apply(deciding, game.Bank())
-    assert later_players.build_needs(deciding) == later_players.page_needs(otto)
+    past_the_leader = own_past.Wanted((0, 0), 20)  # Otto over Bea and Cubi; Ann at 10 or more
+    assert later_players.build_needs(deciding) == [*later_players.page_needs(otto), past_the_leader]
     assert later_players.page_needs(deciding) == []
     while not later_players.page_step(deciding, 50):
         pass
     assert later_players.page_ready(otto) and not later_players.page_ready(deciding)
     assert later_players.start_chance(otto) == four_seats_start_chance()
+
+
+def test_while_a_player_may_reach_the_target_the_next_players_costly_table_is_built() -> None:
+    """Four seats, target 10: from the start of Ann's turn (she may reach 10 in it, X16) the
+    page builds Otto's table past the leader, which does not depend on what Ann would bank
+    (own_past.py). Once she banks 10.5, Otto's chances read that table: the rest is the part
+    below her total, and his chances are the same as worked out from scratch."""
+    later_players.forget()
+    ann = typed(["Ann", "Otto", "Bea", "Cubi"], 10, [])
+    assert ann.round is game.Round.RACE and ann.turn_halves == 0
+    wanted = own_past.Wanted((0, 0), 20)
+    assert later_players.build_needs(ann) == [wanted]
+    while not later_players.page_step(ann, 50):
+        pass
+    built = finish(own_past.steps(wanted))
+    otto = game.apply(
+        typed(["Ann", "Otto", "Bea", "Cubi"], 10, [[1, 1, 1, 5, 2, 3], (0, 1, 2, 3)]), game.Bank()
+    )
+    assert not later_players.page_ready(otto)
+    assert later_players.start_chance(otto) == four_seats_start_chance()
+    assert later_players.solver_for(later_players.position(otto), 1).table().past is built
+    later_players.forget()
+
+
+def test_far_from_the_target_nothing_is_built_ahead() -> None:
+    """Four seats, target 100: Ann at nothing reaches 100 in one turn about once in 12 (less
+    than MAY_REACH), so nothing is built for the final round yet; at 60 points she may."""
+    far = typed(["Ann", "Otto", "Bea", "Cubi"], 100, [])
+    assert odds.chance(100, 0, 6, 1, 0) < later_players.MAY_REACH
+    assert later_players.build_needs(far) == []
+    near = replace(far, totals=(120, 30, 10, 0))
+    assert later_players.build_needs(near) == [own_past.Wanted((20, 30), 170)]
 
 
 def four_seats_start_chance() -> float:

@@ -636,11 +636,28 @@ class MishimashScreen:
         if built and chase and win_chance.step_chase(self.state, inf if small else BEFORE_PAINT_MS):
             self.render()
             chase = False
+        # Four seats: the next player's costly table was built while the final round could
+        # begin (own_past.py); what is left takes tens of milliseconds, built before the paint.
+        if (
+            built
+            and not later_players.page_ready(self.state)
+            and later_players.page_needs(self.state)
+        ):
+            later_players.page_step(self.state, BEFORE_PAINT_MS)
+            if later_players.page_ready(self.state):
+                self.render()
         own = chase or self._race_bank_pending()
         if built and not own and not later_players.page_pending(self.state):
+            self._building_now(False)  # nothing to build
             return
-        self._building = True
+        self._building_now(True)
         window.setTimeout(self._build_later, 0)
+
+    def _building_now(self, building: bool) -> None:
+        """Whether tables are being built between frames; `data-building` on the game says it
+        (the e2e tests wait for it where a player would take a few seconds)."""
+        self._building = building
+        by_id("ms-game").dataset.building = "true" if building else "false"
 
     def _race_bank_pending(self) -> bool:
         """A lone leader's chance with two to play that BANK would leave: in the race at a
@@ -674,7 +691,7 @@ class MishimashScreen:
                 self.render()
             window.setTimeout(self._build_later, 0)
         elif odds.reach_ready() or odds.reach_builder().step(20):  # shipped: nothing to build
-            self._building = False
+            self._building_now(False)
             if self.state is not None:
                 self.render()  # the coach's final-round lines can show now
         else:

@@ -4,11 +4,13 @@ more still to play after it, or three or more level at the top; the same in a su
 four or more). With two still to play after it (four seats) what costs is a lone leader's
 chance at every total P's turn may end on, and P's level with the leader: those are shipped
 (lone_table.py, for gaps to 132 points), so P's own tables take a second or so (1.0–1.6 s
-in Pyodide). The page builds them between frames (`page_step`, from the start of the turn, or
-while BANK would begin the final round), and its coach and strongest computer play by them
-once built (`page_ready`). With more (five seats: 25 s in CPython) `win_chances` alone
-reaches it; where the shipped file is missing the lone leader's values are built lead by lead
-(7–17 s a position in CPython on one core, 9–21 s in Pyodide), as below.
+in Pyodide), nearly all of it P's table past L, which does not depend on L (own_past.py). The
+page builds that while the player before P may still reach the target, the rest (tens of
+milliseconds) when the final round begins (`page_step`, between frames; `build_needs`), and
+its coach and strongest computer play by them once built (`page_ready`). With more (five
+seats: 25 s in CPython) `win_chances` alone reaches it; where the shipped file is missing the
+lone leader's values are built lead by lead (7–17 s a position in CPython on one core, 9–21 s
+in Pyodide), as below.
 
 Name the players in play order: P, the one to move, then Q0 … Qm−1, the rest of the round. The
 leaders are those who have played and stand level at the top, L their total, in the order of
@@ -63,7 +65,7 @@ from functools import lru_cache
 from itertools import islice
 from typing import Any, TypeVar
 
-from cubiri.mishimash import game, lone_table, win_chance
+from cubiri.mishimash import game, lone_table, odds, own_past, win_chance
 from cubiri.mishimash.last_state import LastState
 from cubiri.mishimash.lone_table import reach_past
 from cubiri.mishimash.scoring import DICE, legal_value_selections
@@ -87,7 +89,6 @@ from cubiri.mishimash.win_chance import (
     PastTable,
     _bust,
     _last_start,
-    _proven,
     _run_pieces,
     ahead_busts,
     ahead_of_the_last,
@@ -239,20 +240,43 @@ def _needs_now(state: game.State) -> list[Need]:
 
 
 @LastState
-def build_needs(state: game.State) -> list[Need]:
-    """What the page builds at this point: what it reads (`page_needs`), and at a race's BANK
-    or ROLL AGAIN where BANK would begin the final round (X16), the next player's turn from its
+def build_needs(state: game.State) -> list[Need | own_past.Wanted]:
+    """What the page builds at this point: what it reads (`page_needs`); at a race's BANK or
+    ROLL AGAIN where BANK would begin the final round (X16), the next player's turn from its
     start, where two would still play after it: built while the decision is made, so the
-    final round's first chances to win come sooner."""
-    needs = page_needs(state)
+    final round's first chances to win come sooner; and, last, while the player may still
+    reach the target this turn, the costly part of the next player's, which does not depend
+    on the total the final round would begin at (`own_past`)."""
+    needs: list[Need | own_past.Wanted] = list(page_needs(state))
     race = state.round is game.Round.RACE and not state.solo
     if not needs and race and state.phase is game.Phase.DECIDE:
         banked = game.apply(state, game.Bank())
-        needs = _needs_now(banked) if banked.round is not game.Round.RACE else []
-    return needs
+        needs += _needs_now(banked) if banked.round is not game.Round.RACE else []
+    ahead = _next_past(state) if race else None
+    return [*needs, ahead] if ahead is not None else needs
 
 
-def _met(need: Need) -> bool:
+# The race: the next player's table past the leader, built while the final round may begin
+MAY_REACH = 0.1  # from this chance to reach the target in one turn (80 points from its start)
+
+
+def _next_past(state: game.State) -> own_past.Wanted | None:
+    """The next player's table past the leader (`own_past`), where the final round would
+    leave two to play after it (four seats) and the player to move may still reach the target
+    this turn: its chance to, from a turn's start with what it holds now, MAY_REACH or more."""
+    if len(state.players) != 4 or lone_table.shipped() is None or not odds.reach_ready():
+        return None
+    me = state.current
+    need = state.target - (state.totals[me] + state.turn_halves) / 2
+    if need > 0 and odds.chance(need, 0, DICE, 1, 0) < MAY_REACH:
+        return None
+    p, a, b = (state.totals[(me + step) % 4] for step in (1, 2, 3))
+    return own_past.Wanted((p - a, p - b), 2 * state.target - p)
+
+
+def _met(need: Need | own_past.Wanted) -> bool:
+    if isinstance(need, own_past.Wanted):
+        return own_past.built(need)
     where, start, lead = need
     solver = _solvers.get((where, start))
     return solver is not None and solver.complete and (lead is None or solver.bank_known(lead))
@@ -285,7 +309,10 @@ def page_step(state: game.State, budget_ms: float = 20.0) -> bool:
     return not page_pending(state)
 
 
-def _need_steps(need: Need) -> Steps[None]:
+def _need_steps(need: Need | own_past.Wanted) -> Steps[None]:
+    if isinstance(need, own_past.Wanted):
+        yield from own_past.steps(need)
+        return
     where, start, lead = need
     solver = solver_for(where, start)
     yield from solver.table_steps()
@@ -293,7 +320,7 @@ def _need_steps(need: Need) -> Steps[None]:
         yield from solver.bank_steps(lead)
 
 
-_building: dict[Need, Steps[None]] = {}
+_building: dict[Need | own_past.Wanted, Steps[None]] = {}
 
 
 def dump_built(state: game.State) -> str | None:
@@ -301,7 +328,7 @@ def dump_built(state: game.State) -> str | None:
     every value built for its first later player (two chase tables each, the costly part), as
     JSON; None where nothing is built. With the shipped values (lone_table.py) none is built
     but P's BANK level with two or more leaders: the rest is rebuilt in a second or so."""
-    needs = build_needs(state)
+    needs = _solver_needs(state)
     known = _known_of.get(needs[0][0]) if needs else None
     if not known:
         return None
@@ -309,6 +336,10 @@ def dump_built(state: game.State) -> str | None:
     rows = [[lead, t, *values] for (lead, t, j), values in known.items() if j == 0]
     kept = {"where": [where.mine, list(where.later), where.leaders], "rows": rows}
     return json.dumps({"made": _made(), **kept})
+
+
+def _solver_needs(state: game.State) -> list[Need]:
+    return [need for need in build_needs(state) if not isinstance(need, own_past.Wanted)]
 
 
 def _made() -> list[float]:
@@ -322,7 +353,7 @@ def load_built(state: game.State, text: str | None) -> int:
     each row a lead ≥ 0, t ≥ 1 leaders and their t chances and the first later player's own,
     each a chance (to rounding); anything else is skipped (a damaged or tampered copy costs a
     rebuild, never a wrong chance it can tell). How many were seeded."""
-    needs = build_needs(state)
+    needs = _solver_needs(state)
     if not needs or not text or needs[0][0] in _known_of:  # read once, not at every move
         return 0
     where = needs[0][0]
@@ -357,6 +388,7 @@ def forget() -> None:
     """Drops every solver kept (the page's as a fresh page has none; the tests)."""
     for kept in (_solvers, _known_of, _building):
         kept.clear()
+    own_past.forget()
     page_needs.forget()
     build_needs.forget()
 
@@ -448,29 +480,6 @@ def _all_bust(later: int, place: int, contenders: int, moved: float) -> float:
     twin = at_once(FirstOfThree(last_mover(), table.given, [EPS, 0.0]))
     busts = (twin.start() - table.start()) / EPS
     return busts * _all_bust(later - 1, place + 1, contenders, moved)
-
-
-class PastOfP(FirstOfThree):
-    """P's turn past every earlier total (BANK: a lone leader's value), for its own table
-    (`Chaser`, which reads it past L only, `mine` halves on): each decision point built from
-    there, and only to where BANK beats a throw of its own dice (a throw of one die busts two
-    times in three, so BANK beats it far sooner than a throw of six, `proven`). The same values
-    in a third less time. Not for a table built twice to read another's payoffs (EPS): its
-    twin's choices could differ where BANK and a throw are that close."""
-
-    def __init__(self, last: LastMover, banks: Sequence[float], mine: int) -> None:
-        super().__init__(last, banks)
-        self.mine = mine
-
-    def prepare(self) -> None:
-        super().prepare()
-        self.proven_of = {n: _proven(self.banks, self.bust_value, n) for n in range(1, DICE + 1)}
-
-    def proven_for(self, n: int) -> int:
-        return self.proven_of[n]
-
-    def low(self, k: int, m: int) -> int:
-        return max(super().low(k, m), self.mine + 1)
 
 
 class Chaser(Chase):
@@ -869,12 +878,20 @@ class Solver:
 
     def table_steps(self) -> Steps[Chaser]:
         if self._table is None:
-            lone = yield from self._lone_steps(0)
-            banks = self._banks(self.where.mine, lone)
-            past = yield from _build_steps(PastOfP(self.last, banks, self.where.mine))
+            past = yield from self._own_past_steps()
             tie = (yield from self.bank_steps(0)) if self.start == 1 else 0.0  # never level
             self._table = yield from _build_steps(Chaser(self.last, self.where.mine, tie, past))
         return self._table
+
+    def _own_past_steps(self) -> Steps[FirstMover]:
+        """P's table past L: kept by P's offsets over the two after it where the lone
+        leader's values are shipped (own_past.py: the page may have built it before L was
+        known), else from the values over the leads built here."""
+        if self._table_for(0) is not None:
+            return (yield from own_past.steps(own_past.wanted(self.later, self.where.mine)))
+        lone = yield from self._lone_steps(0)
+        banks = self._banks(self.where.mine, lone)
+        return (yield from _build_steps(own_past.PastOfP(self.last, banks, self.where.mine)))
 
     @property
     def complete(self) -> bool:
