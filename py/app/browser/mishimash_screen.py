@@ -53,7 +53,7 @@ from app.pure.tour import MISHIMASH_TARGET, SEEDS, Facts
 from cubiri import dice as seeded
 from cubiri.kernel import Dice, RuleError
 from cubiri.mishimash import game as engine
-from cubiri.mishimash import later_players, odds, two_left, win_chance
+from cubiri.mishimash import later_players, odds, own_past, two_left, win_chance
 from cubiri.mishimash.scoring import DICE
 
 
@@ -157,6 +157,8 @@ class MishimashScreen:
         if not self._loaded:
             self._loaded = True
             saved = self.session.load()
+            if saved is not None and len(saved.state.players) == 4 and not saved.state.over:
+                own_past.load(storage.session_read(OWN_PAST))  # four seats: what it kept
             if saved is not None:
                 self._resume(saved)
                 self.picked = frozenset(saved.selected)
@@ -653,6 +655,14 @@ class MishimashScreen:
         self._building_now(True)
         window.setTimeout(self._build_later, 0)
 
+    def _keep_own_past(self) -> None:
+        """The next player's table past the leader, once built, kept for a reload (own_past)."""
+        for want in later_players.own_pasts(self.state) if self.state is not None else []:
+            text = own_past.dump(want)
+            if text is not None:
+                storage.session_write(OWN_PAST, text)
+                return
+
     def _building_now(self, building: bool) -> None:
         """Whether tables are being built between frames; `data-building` on the game says it
         (the e2e tests wait for it where a player would take a few seconds)."""
@@ -689,6 +699,7 @@ class MishimashScreen:
             if later_players.page_step(self.state, 20):
                 storage.session_write(LATER_BUILT, later_players.dump_built(self.state))
                 self.render()
+            self._keep_own_past()
             window.setTimeout(self._build_later, 0)
         elif odds.reach_ready() or odds.reach_builder().step(20):  # shipped: nothing to build
             self._building_now(False)
@@ -835,6 +846,8 @@ COACH_ROOM = 200
 # sessionStorage: the chances built for a player with two still to play after it (a reload
 # starts from them: later_players.dump_built)
 LATER_BUILT = "cubiri.ms.later"
+# The next player's table past the leader (own_past.dump): about 0.9 MB of text, for a reload.
+OWN_PAST = "cubiri.ms.own_past"
 # A chase's table is built this long when a turn begins, before the page paints, then between
 # frames (a small one, win_chance.chase_is_small, is built whole).
 BEFORE_PAINT_MS = 60

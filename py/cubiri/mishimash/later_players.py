@@ -256,6 +256,18 @@ def build_needs(state: game.State) -> list[Need | own_past.Wanted]:
     return [*needs, ahead] if ahead is not None else needs
 
 
+def own_pasts(state: game.State) -> list[own_past.Wanted]:
+    """The tables past the leader that what the page builds at this point reads (own_past.py;
+    the page keeps the one built across a reload)."""
+    found: list[own_past.Wanted] = []
+    for need in build_needs(state):
+        if isinstance(need, own_past.Wanted):
+            found.append(need)
+        elif len(need[0].later) == 2 and lone_table.shipped() is not None:
+            found.append(own_past.wanted(need[0].later, need[0].mine))
+    return found
+
+
 # The race: the next player's table past the leader, built while the final round may begin
 MAY_REACH = 0.1  # from this chance to reach the target in one turn (80 points from its start)
 

@@ -17,12 +17,26 @@ frames.
 
 from __future__ import annotations
 
-from collections.abc import Generator, Sequence
+import base64
+import binascii
+import json
+import math
+import zlib
+from array import array
+from collections.abc import Generator, Iterator, Sequence
 from dataclasses import dataclass
+from functools import cache
+from typing import Any
 
 from cubiri.mishimash import lone_table
 from cubiri.mishimash.scoring import DICE
-from cubiri.mishimash.win_chance import FirstOfThree, LastMover, _proven, last_mover
+from cubiri.mishimash.win_chance import (
+    FirstOfThree,
+    LastMover,
+    _cells,
+    _proven,
+    last_mover,
+)
 
 SIZE = 4000  # BANK values held, as win_chance's tables
 READS = 256  # BANK values read from the shipped table between two pieces (a few ms)
@@ -111,12 +125,9 @@ def steps(want: Wanted) -> Steps:
 
 
 def _pieces(want: Wanted) -> Steps:
-    shipped = lone_table.shipped()
-    assert shipped is not None, "P's table past the leader reads the shipped lone_table.bin"
-    above_a, above_b = want.offsets
-    banks = [0.0] * (want.cut + 1)
-    for x in range(want.cut + 1, SIZE):
-        banks.append(shipped.value(above_a + x, above_b + x))
+    banks: list[float] = []
+    for x, bank in enumerate(_banks(want)):
+        banks.append(bank)
         if x % READS == 0:
             yield
     table = PastOfP(last_mover(), banks, want.cut)
@@ -125,6 +136,99 @@ def _pieces(want: Wanted) -> Steps:
     return table
 
 
+def _banks(want: Wanted) -> Iterator[float]:
+    """BANK's value at each x of P's turn: past the cut, the shipped lone leader's."""
+    shipped = lone_table.shipped()
+    assert shipped is not None, "P's table past the leader reads the shipped lone_table.bin"
+    above_a, above_b = want.offsets
+    for x in range(SIZE):
+        yield shipped.value(above_a + x, above_b + x) if x > want.cut else 0.0
+
+
 def forget() -> None:
     """Drops every table kept (a fresh page's state; the tests)."""
+    global _dumped
     _builds.clear()
+    _dumped = None
+
+
+# Kept across a reload --------------------------------------------------------------------------
+# The page keeps the last table built in the tab's sessionStorage (about 0.9 MB of text): a
+# reload at the final round's first turn then has its chance to win at once, not a second on.
+
+FORMAT = 1  # what a kept table's values mean; a new one makes every kept copy stale
+_dumped: tuple[tuple[int, int], int] | None = None  # the table last kept (offsets, cut)
+
+
+@cache
+def _made() -> list[int]:
+    """What a kept table depends on beyond its offsets and cut: this code's FORMAT and the
+    shipped lone leader's values it was built from (their file holds the rest's fingerprint)."""
+    try:
+        return [FORMAT, zlib.crc32(lone_table.PATH.read_bytes())]  # it holds the rest's crc
+    except OSError:
+        return [FORMAT, -1]
+
+
+def _layout(table: PastOfP) -> list[tuple[tuple[int, int, int], int]]:
+    """Each cell of the built table and its length, in the order `pieces` builds them."""
+    table.prepare()
+    cells = _cells(table.proven)
+    return [((n, k, m), max(0, table.proven_for(n) - table.low(k, m) + 1)) for n, k, m in cells]
+
+
+def dump(want: Wanted) -> str | None:
+    """The built table `want` reads, as text for the page to keep; None where it is not built,
+    or was the last kept."""
+    global _dumped
+    build = _serving(want)
+    if build is None or build.table is None or _dumped == (want.offsets, build.cut):
+        return None
+    values = array("d")
+    for key, _ in _layout(build.table):
+        values.extend(build.table.cells[key])
+    _dumped = (want.offsets, build.cut)
+    kept = {"made": _made(), "offsets": list(want.offsets), "cut": build.cut}
+    return json.dumps({**kept, "values": base64.b64encode(values.tobytes()).decode("ascii")})
+
+
+def load(text: str | None) -> Wanted | None:
+    """Keeps the table `dump` made, where it is whole and made as this code makes it: each
+    cell where and as long as a build puts it, every value a chance. Anything else is skipped
+    (a damaged or tampered copy costs a build, never a wrong chance it can tell). What it
+    serves, or None."""
+    global _dumped
+    if not text:
+        return None
+    try:
+        kept: Any = json.loads(text)
+        offsets, cut = tuple(kept["offsets"]), kept["cut"]
+        if kept["made"] != _made() or not _whole_numbers(*offsets, cut) or len(offsets) != 2:
+            return None
+        raw = base64.b64decode(kept["values"], validate=True)
+    except (ValueError, TypeError, KeyError, binascii.Error):
+        return None
+    if len(raw) % 8 or not 0 <= cut < SIZE or lone_table.shipped() is None:
+        return None
+    want = Wanted((offsets[0], offsets[1]), cut)
+    if built(want):
+        return want
+    values = array("d")
+    values.frombytes(raw)
+    if not all(math.isfinite(v) and 0.0 <= v <= 1.0 for v in values):
+        return None
+    table = PastOfP(last_mover(), list(_banks(want)), cut)
+    layout = _layout(table)
+    if sum(size for _, size in layout) != len(values):
+        return None
+    at = 0
+    for key, size in layout:
+        table.cells[key] = values[at : at + size].tolist()
+        at += size
+    _builds[want.offsets] = _Build(cut, None, table)
+    _dumped = (want.offsets, cut)
+    return want
+
+
+def _whole_numbers(*found: object) -> bool:
+    return all(type(n) is int for n in found)
