@@ -122,16 +122,33 @@ def later_players_numbers() -> dict[str, float]:
     start of the turn: the first after 10.5 points with the other three at nothing, after 50
     with the rest 75 and 100 behind the leader, and 20 behind with the next far off (100) and
     the last near (30)."""
-    from cubiri.mishimash import later_players, win_chance
+    from cubiri.mishimash import later_players, own_past, win_chance
 
     numbers: dict[str, float] = {}
     for mine, later in ((21, (21, 21)), (100, (150, 200)), (40, (200, 60))):
-        later_players.forget()
-        steps = later_players._need_steps((later_players.Position(mine, later), 1, None))
         name = f"later_players_{mine}_{later[0]}_{later[1]}"
-        numbers |= _sliced(name, partial(win_chance._run_pieces, steps, 20))
+        numbers |= _later_build(name, mine, later)
+        # Built ahead, while the leader might still reach the target (own_past.py, from a cut
+        # 10 halves below where the leader ends): the table past the leader, then the rest.
+        ahead = own_past.Wanted((later[0] - mine, later[1] - mine), mine - 10)
+        later_players.forget()
+        steps = own_past.steps(ahead)
+        numbers |= _sliced(f"{name}_ahead", partial(win_chance._run_pieces, steps, 20))
+        numbers |= _later_build(f"{name}_after_ahead", mine, later, fresh=False)
     later_players.forget()
     return numbers
+
+
+def _later_build(
+    name: str, mine: int, later: tuple[int, int], fresh: bool = True
+) -> dict[str, float]:
+    """A final-round P's chances built in 20 ms slices; `fresh`: with nothing kept."""
+    from cubiri.mishimash import later_players, win_chance
+
+    if fresh:
+        later_players.forget()
+    steps = later_players._need_steps((later_players.Position(mine, later), 1, None))
+    return _sliced(name, partial(win_chance._run_pieces, steps, 20))
 
 
 def bot_numbers(games: int = 5) -> dict[str, float]:
