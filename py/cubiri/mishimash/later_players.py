@@ -65,7 +65,7 @@ from functools import lru_cache
 from itertools import islice
 from typing import Any, TypeVar
 
-from cubiri.mishimash import game, lone_table, odds, own_past, win_chance
+from cubiri.mishimash import game, lone_table, odds, own_past, sudden_four, win_chance
 from cubiri.mishimash.last_state import LastState
 from cubiri.mishimash.lone_table import reach_past
 from cubiri.mishimash.scoring import DICE, legal_value_selections
@@ -203,10 +203,13 @@ _known_of: dict[Position, dict[Key, Values]] = {}
 
 
 Need = tuple[Position, int, int | None]  # a solver, and the lead whose BANK is asked (or None)
+# What the page builds: a solver's need, a sudden death of four's mover's table (`LevelStart`,
+# defined below), or a final-round player's table past the leader built ahead (own_past).
+PageNeed = Any
 
 
 @LastState
-def page_needs(state: game.State) -> list[Need]:
+def page_needs(state: game.State) -> list[PageNeed]:
     """What the page's chances to win read at this point of a turn with two players still to
     play after it (four seats; more take minutes, and the page keeps to the chances to pass):
     before its first throw, P's table; at BANK or ROLL AGAIN, its solver and BANK's lead; at a
@@ -215,11 +218,14 @@ def page_needs(state: game.State) -> list[Need]:
     return _needs_now(state)
 
 
-def _needs_now(state: game.State) -> list[Need]:
+def _needs_now(state: game.State) -> list[PageNeed]:
     if state.solo or state.over or state.round is game.Round.RACE or covered(state):
         return []
     found = position(state)
-    if found is None or len(found.later) != 2:
+    if found is None:
+        level = level_start(state)
+        return [level] if level is not None and _level_shipped(level) else []
+    if len(found.later) != 2:
         return []
     if state.phase is game.Phase.DECIDE:
         lead = state.turn_halves - found.mine
@@ -227,7 +233,7 @@ def _needs_now(state: game.State) -> list[Need]:
     if state.phase is game.Phase.SELECT:
         from cubiri.mishimash.computer import select_values  # it reads this module's chances
 
-        needs: list[Need] = []
+        needs: list[PageNeed] = []
         for values in legal_value_selections(state.dice):
             after = game.apply(state, select_values(state, values))
             needs += [need for need in _needs_now(after) if need not in needs]
@@ -240,20 +246,32 @@ def _needs_now(state: game.State) -> list[Need]:
 
 
 @LastState
-def build_needs(state: game.State) -> list[Need | own_past.Wanted]:
+def build_needs(state: game.State) -> list[PageNeed]:
     """What the page builds at this point: what it reads (`page_needs`); at a race's BANK or
     ROLL AGAIN where BANK would begin the final round (X16), the next player's turn from its
     start, where two would still play after it: built while the decision is made, so the
     final round's first chances to win come sooner; and, last, while the player may still
     reach the target this turn, the costly part of the next player's, which does not depend
     on the total the final round would begin at (`own_past`)."""
-    needs: list[Need | own_past.Wanted] = list(page_needs(state))
+    needs: list[PageNeed] = list(page_needs(state))
     race = state.round is game.Round.RACE and not state.solo
     if not needs and race and state.phase is game.Phase.DECIDE:
         banked = game.apply(state, game.Bank())
         needs += _needs_now(banked) if banked.round is not game.Round.RACE else []
-    ahead = _next_past(state) if race else None
+    ahead = _next_past(state) if race else _next_level(state)
     return [*needs, ahead] if ahead is not None else needs
+
+
+def _next_level(state: game.State) -> LevelStart | None:
+    """The first mover's table of the sudden death of four this turn may end in (X17: the
+    last turn of a final round, the three who played level at the top), where the page
+    builds it (`_level_shipped`): the same table whoever moves first."""
+    if state.round is not game.Round.FINAL_ROUND or state.still_to_play != (state.current,):
+        return None
+    done = [state.totals[p] for p in range(len(state.players)) if p != state.current]
+    first = LevelStart(3, 0, 4)
+    level = len(done) == 3 and len(set(done)) == 1 and _level_shipped(first)
+    return first if level else None
 
 
 def own_pasts(state: game.State) -> list[own_past.Wanted]:
@@ -263,7 +281,9 @@ def own_pasts(state: game.State) -> list[own_past.Wanted]:
     for need in build_needs(state):
         if isinstance(need, own_past.Wanted):
             found.append(need)
-        elif len(need[0].later) == 2 and lone_table.shipped() is not None:
+        elif (
+            isinstance(need, tuple) and len(need[0].later) == 2 and lone_table.shipped() is not None
+        ):
             found.append(own_past.wanted(need[0].later, need[0].mine))
     return found
 
@@ -286,9 +306,11 @@ def _next_past(state: game.State) -> own_past.Wanted | None:
     return own_past.Wanted((p - a, p - b), 2 * state.target - p)
 
 
-def _met(need: Need | own_past.Wanted) -> bool:
+def _met(need: PageNeed) -> bool:
     if isinstance(need, own_past.Wanted):
         return own_past.built(need)
+    if isinstance(need, LevelStart):
+        return (need, 0.0) in _level_tables
     where, start, lead = need
     solver = _solvers.get((where, start))
     return solver is not None and solver.complete and (lead is None or solver.bank_known(lead))
@@ -321,9 +343,12 @@ def page_step(state: game.State, budget_ms: float = 20.0) -> bool:
     return not page_pending(state)
 
 
-def _need_steps(need: Need | own_past.Wanted) -> Steps[None]:
+def _need_steps(need: PageNeed) -> Steps[None]:
     if isinstance(need, own_past.Wanted):
         yield from own_past.steps(need)
+        return
+    if isinstance(need, LevelStart):
+        yield from level_table_steps(need)
         return
     where, start, lead = need
     solver = solver_for(where, start)
@@ -332,7 +357,7 @@ def _need_steps(need: Need | own_past.Wanted) -> Steps[None]:
         yield from solver.bank_steps(lead)
 
 
-_building: dict[Need | own_past.Wanted, Steps[None]] = {}
+_building: dict[PageNeed, Steps[None]] = {}
 
 
 def dump_built(state: game.State) -> str | None:
@@ -351,7 +376,7 @@ def dump_built(state: game.State) -> str | None:
 
 
 def _solver_needs(state: game.State) -> list[Need]:
-    return [need for need in build_needs(state) if not isinstance(need, own_past.Wanted)]
+    return [need for need in build_needs(state) if isinstance(need, tuple)]
 
 
 def _made() -> list[float]:
@@ -398,7 +423,7 @@ def _fits(row: object) -> bool:
 
 def forget() -> None:
     """Drops every solver kept (the page's as a fresh page has none; the tests)."""
-    for kept in (_solvers, _known_of, _building):
+    for kept in (_solvers, _known_of, _building, _level_tables):
         kept.clear()
     own_past.forget()
     page_needs.forget()
@@ -408,7 +433,10 @@ def forget() -> None:
 def start_chance(state: game.State) -> float:
     """P's chance to win as its turn begins, where the page has built it (`page_ready`)."""
     found = position(state)
-    assert found is not None
+    if found is None:  # a sudden death's mover level with all who played
+        level = level_start(state)
+        assert level is not None
+        return level_table(level).start()
     return solver_for(found, 1).table().start()
 
 
@@ -416,8 +444,12 @@ def throw_chance(state: game.State) -> float:
     """P's chance to win from the throw it is making in the middle of its turn (real dice
     typed after ROLL AGAIN), what ROLL AGAIN was worth, where the page has built it."""
     found = position(state)
-    assert found is not None and state.phase is game.Phase.THROW and state.turn_halves
+    assert state.phase is game.Phase.THROW and state.turn_halves
     x, n, k, m = state.turn_halves, state.dice_left, state.roll_number, state.mishimashes
+    if found is None:  # a sudden death's mover level with all who played
+        level = level_start(state)
+        assert level is not None
+        return level_table(level).roll(x, n, k, m)
     return solver_for(found, _block(found, x - found.mine)).table().roll(x, n, k, m)
 
 
@@ -451,13 +483,37 @@ def level_chances(state: game.State, moved: float = 0.0) -> dict[str, float]:
     the rest to pass P, all from the same total: the final round's position of one leader x
     halves ahead of them (`lone`); a bust leaves P level with the rest at nothing, and P wins
     only by the new sudden death if every later one ends at nothing too (`_all_bust`).
-    `moved`: added to each estimated share (see `tie_spread`)."""
+    `moved`: added to each estimated share (see `tie_spread`). BANK with three still to play
+    in a sudden death of four reads the shipped leads (`level_lone`: exact at each one, its
+    table's own value between; built exactly it takes seconds)."""
     where = level_start(state)
     assert where is not None and state.phase is game.Phase.DECIDE
     x = state.turn_halves
     n, k, m = state.dice_left, state.roll_number + 1, state.mishimashes
-    bank = level_solver(where.later, moved).bank(x) if where.later else 1.0
+    if not where.later:
+        bank = 1.0
+    elif where.later == sudden_four.CONTENDERS - 1 and _sudden_four(moved) is not None:
+        bank = level_lone(where.later, moved)[min(x, SIZE - 1)]
+    else:
+        bank = level_solver(where.later, moved).bank(x)
     return {"bank": bank, "roll": level_table(where, moved).roll(x, n, k, m)}
+
+
+READS_SUDDEN_FOUR = True  # False: build what sudden_four.json ships (its tool, the tests)
+
+
+def _level_shipped(where: LevelStart) -> bool:
+    """Whether a sudden death's mover's table reads only shipped values (a sudden death of
+    four), so the page builds it (a few seconds; more contenders take minutes)."""
+    return where.contenders == sudden_four.CONTENDERS and _sudden_four(0.0) is not None
+
+
+def _sudden_four(moved: float) -> tuple[dict[int, float], dict[tuple[int, int], float]] | None:
+    """What a sudden death of four's movers read, shipped (sudden_four.py), where it was made
+    from these tables, shares and shortcuts (not with shares `moved`)."""
+    if not READS_SUDDEN_FOUR or moved != 0.0:
+        return None
+    return sudden_four.shipped((*_made(), AGREE, LONGEST, lone_table.fingerprint()))
 
 
 @lru_cache(maxsize=4)  # a solver holds tens of megabytes of tables
@@ -468,18 +524,35 @@ def level_solver(later: int, moved: float) -> Solver:
 
 def level_lone(later: int, moved: float = 0.0) -> list[float]:
     """A lone leader's value over its lead (halves), `later` players still to play from one
-    total, `later` ≥ 1 (`Solver.lone`)."""
-    return level_solver(later, moved).lone(0)
+    total, `later` ≥ 1 (`Solver.lone`); with three, from the leads shipped for a sudden death of
+    four where they are (`_sudden_four`)."""
+    solver, shipped = level_solver(later, moved), _sudden_four(moved)
+    if later == sudden_four.CONTENDERS - 1 and shipped is not None and 0 not in solver.lones:
+        return solver.lone(0, shipped[0])
+    return solver.lone(0)
 
 
-@lru_cache(maxsize=16)
 def level_table(where: LevelStart, moved: float = 0.0) -> FirstOfThree:
     """P's table: BANK x is worth `level_lone`, a bust the new sudden death's share if every later
     one busts too."""
-    bust = _all_bust(where.later, where.place + 1, where.contenders, moved)
-    bust *= shares(where.contenders, moved)[where.place]
-    lone = level_lone(where.later, moved) if where.later else [1.0] * SIZE
-    return at_once(FirstOfThree(last_mover(), [bust, *lone[1:]]))
+    return finish(level_table_steps(where, moved))
+
+
+def level_table_steps(where: LevelStart, moved: float = 0.0) -> Steps[FirstOfThree]:
+    """`level_table`, built a row at a time (the page, between frames), kept (the last 16)."""
+    key = (where, moved)
+    if key not in _level_tables:
+        bust = _all_bust(where.later, where.place + 1, where.contenders, moved)
+        bust *= shares(where.contenders, moved)[where.place]
+        lone = level_lone(where.later, moved) if where.later else [1.0] * SIZE
+        table = yield from _build_steps(FirstOfThree(last_mover(), [bust, *lone[1:]]))
+        while len(_level_tables) >= 16:
+            del _level_tables[next(iter(_level_tables))]
+        _level_tables[key] = table
+    return _level_tables[key]
+
+
+_level_tables: dict[tuple[LevelStart, float], FirstOfThree] = {}
 
 
 def _all_bust(later: int, place: int, contenders: int, moved: float) -> float:
@@ -488,6 +561,9 @@ def _all_bust(later: int, place: int, contenders: int, moved: float) -> float:
     time with EPS for one)."""
     if later == 0:
         return 1.0
+    shipped = _sudden_four(moved) if contenders == sudden_four.CONTENDERS else None
+    if shipped is not None:
+        return shipped[1][later, place]
     table = level_table(LevelStart(later - 1, place, contenders), moved)
     twin = at_once(FirstOfThree(last_mover(), table.given, [EPS, 0.0]))
     busts = (twin.start() - table.start()) / EPS
@@ -569,8 +645,8 @@ def use_four_way(found: Sequence[float]) -> None:
     out with other shares is forgotten."""
     global FOUR_WAY
     FOUR_WAY = tuple(found)
-    for cached in (level_solver, level_table):
-        cached.cache_clear()
+    level_solver.cache_clear()
+    _level_tables.clear()
     forget()
 
 

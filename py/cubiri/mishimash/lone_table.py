@@ -130,6 +130,15 @@ class LoneTable:
 
 
 @lru_cache(maxsize=1)
+def fingerprint() -> int:
+    """The file's crc32 (-1 where it cannot be read): what values built from it depend on."""
+    try:
+        return zlib.crc32(PATH.read_bytes())
+    except OSError:
+        return -1
+
+
+@lru_cache(maxsize=1)
 def shipped() -> LoneTable | None:
     """The shipped table, or None where it is missing, damaged or made from other tables or
     shares (the page then builds the values: later_players)."""

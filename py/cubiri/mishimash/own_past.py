@@ -21,11 +21,9 @@ import base64
 import binascii
 import json
 import math
-import zlib
 from array import array
 from collections.abc import Generator, Iterator, Sequence
 from dataclasses import dataclass
-from functools import cache
 from typing import Any
 
 from cubiri.mishimash import lone_table
@@ -160,14 +158,10 @@ FORMAT = 1  # what a kept table's values mean; a new one makes every kept copy s
 _dumped: tuple[tuple[int, int], int] | None = None  # the table last kept (offsets, cut)
 
 
-@cache
 def _made() -> list[int]:
     """What a kept table depends on beyond its offsets and cut: this code's FORMAT and the
     shipped lone leader's values it was built from (their file holds the rest's fingerprint)."""
-    try:
-        return [FORMAT, zlib.crc32(lone_table.PATH.read_bytes())]  # it holds the rest's crc
-    except OSError:
-        return [FORMAT, -1]
+    return [FORMAT, lone_table.fingerprint()]
 
 
 def _layout(table: PastOfP) -> list[tuple[tuple[int, int, int], int]]:

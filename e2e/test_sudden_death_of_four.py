@@ -1,0 +1,46 @@
+"""A sudden death of four (X17; issue 28). Its first mover was told "Chance to pass 1: bank
+now 100% · roll on 92.3%" (banking its 1 point wins 0.6%): the page now reads the shipped
+values of a sudden death of four (sudden_four.json), builds the first mover's table while the
+last turn of the final round may level the three before it, and says the chance to win."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Page, expect
+
+from app.pure.coach import percent
+from app.pure.i18n import load_translator
+from cubiri.mishimash import later_players
+from e2e.conftest import PHONE, SCREENSHOTS
+from e2e.mishimash_driver import pick
+from e2e.test_chance_to_win import AT_ONCE_MS, LOCALES
+from e2e.test_four_seats_at_once import BUILT_MS
+from e2e.test_real_dice import ready, start, take, throw
+
+
+def test_a_sudden_death_of_four_tells_its_first_mover_the_chance_to_win(
+    page: Page, base_url: str
+) -> None:
+    page.set_viewport_size(PHONE)
+    ready(page, base_url + "#mishimash")
+    start(page, ["Ana", "Bea", "Cleo", "Dan"], 1)
+    for _ in range(3):
+        throw(page, "123466")
+        take(page, (0,))
+    throw(page, "123466")  # Dan may level the three: the page builds the sudden death's table
+    page.wait_for_selector("#ms-game[data-building=false]", state="attached", timeout=BUILT_MS)
+    take(page, (0,))
+    later_players.forget()
+    table = later_players.level_table(later_players.LevelStart(3, 0, 4))
+    t = load_translator("en", LOCALES)
+    coach = page.locator("#ms-coach")
+    expect(page.locator("#ms-turn-of")).to_contain_text("Ana")
+    expect(coach).to_contain_text(
+        f"Your chance to win: {percent(t, table.start())}.", timeout=AT_ONCE_MS
+    )
+    throw(page, "165614")
+    pick(page, (0,))
+    expect(coach).to_contain_text(
+        "Chance to win: bank now 0.6% · roll on 15.4%.", timeout=AT_ONCE_MS
+    )
+    expect(coach).not_to_contain_text("pass")
+    page.screenshot(path=str(SCREENSHOTS / "mishimash-sudden-death-of-four.png"), full_page=True)
