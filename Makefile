@@ -105,6 +105,7 @@ bench: $(VENV)/.stamp vendor browser
 	$(PY) bench/mishimash_levels.py --sudden-death 3000
 	$(PY) bench/mishimash_levels.py --sudden-death-of-three 20000
 	$(PY) tools/mishimash_later_players.py
+	$(PY) tools/mishimash_sudden_four.py --check
 	$(PY) tools/mishimash_later_players.py --sudden-death 4
 	$(PY) tools/mishimash_later_players.py --solve-four
 	$(PY) tools/mishimash_four_way_play.py --rounds 20000
