@@ -13,7 +13,7 @@ from cubiri.mishimash import later_players
 from e2e.conftest import PHONE, SCREENSHOTS
 from e2e.mishimash_driver import pick
 from e2e.test_chance_to_win import AT_ONCE_MS, LOCALES
-from e2e.test_four_seats_at_once import BUILT_MS
+from e2e.test_four_seats_at_once import THINKS_MS
 from e2e.test_real_dice import ready, start, take, throw
 
 
@@ -27,7 +27,7 @@ def test_a_sudden_death_of_four_tells_its_first_mover_the_chance_to_win(
         throw(page, "123466")
         take(page, (0,))
     throw(page, "123466")  # Dan may level the three: the page builds the sudden death's table
-    page.wait_for_selector("#ms-game[data-building=false]", state="attached", timeout=BUILT_MS)
+    page.wait_for_selector("#ms-game[data-building=false]", state="attached", timeout=THINKS_MS)
     take(page, (0,))
     later_players.forget()
     table = later_players.level_table(later_players.LevelStart(3, 0, 4))
