@@ -100,3 +100,31 @@ def test_a_damaged_or_tampered_copy_is_never_read(kept: str, damage: object) -> 
     assert own_past.load(damage(kept)) is None
     assert not own_past.built(AHEAD)
     later_players.forget()
+
+
+class CrudePastOfP(own_past.PastOfP):
+    """P's table built as before the per-point bound: every point to where BANK beats any
+    throw of its dice (`proven_for`)."""
+
+    def proven_cell(self, n: int, k: int, m: int) -> int:
+        return self.proven_for(n)
+
+
+@pytest.mark.parametrize(("mine", "later"), [(21, (21, 21)), (40, (200, 60)), (100, (150, 200))])
+def test_the_per_point_bound_stops_only_where_bank_is_best(
+    mine: int, later: tuple[int, int]
+) -> None:
+    """Each decision point's table stops where BANK is proven best there (own_past._bound, a
+    third to two fifths of the values); built on to where BANK beats any throw of its dice,
+    every value the shorter table holds is the same, and every one past it is BANK's."""
+    want = own_past.wanted(later, mine)
+    banks = list(own_past._banks(want))
+    short = later_players.built(own_past.PastOfP(later_players.last_mover(), banks, mine))
+    crude = later_players.built(CrudePastOfP(later_players.last_mover(), banks, mine))
+    held = sum(map(len, short.cells.values()))
+    assert held < 0.7 * sum(map(len, crude.cells.values()))
+    for key, cell in crude.cells.items():
+        low = short.low(key[1], key[2])
+        built = short.cells[key]
+        assert cell[: len(built)] == built
+        assert cell[len(built) :] == banks[low + len(built) : low + len(cell)]

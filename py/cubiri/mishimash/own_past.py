@@ -24,13 +24,15 @@ import math
 from array import array
 from collections.abc import Generator, Iterator, Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 from typing import Any
 
-from cubiri.mishimash import lone_table
+from cubiri.mishimash import lone_table, strategy
 from cubiri.mishimash.scoring import DICE
 from cubiri.mishimash.win_chance import (
     FirstOfThree,
     LastMover,
+    _bust,
     _cells,
     _proven,
     last_mover,
@@ -58,12 +60,71 @@ class PastOfP(FirstOfThree):
     def prepare(self) -> None:
         super().prepare()
         self.proven_of = {n: _proven(self.banks, self.bust_value, n) for n in range(1, DICE + 1)}
+        rising = _rising_hull(self.banks, self.mine + 1)
+        self.proven_cells = {cell: self._bound(rising, *cell) for cell in _cells(self.proven)}
 
     def proven_for(self, n: int) -> int:
         return self.proven_of[n]
 
+    def proven_cell(self, n: int, k: int, m: int) -> int:
+        return self.proven_cells.get((n, k, m), self.proven_of[n])
+
     def low(self, k: int, m: int) -> int:
         return max(super().low(k, m), self.mine + 1)
+
+    def _bound(self, rising: list[float], n: int, k: int, m: int) -> int:
+        """From which total BANK is proven best at (n, k, m), below `proven_for(n)`: where
+        BANK is worth more than (1 − bust) × `rising` at the total plus the halves a throw and
+        any play after it add on average, at most (given a bust, A). Any play's chance to win
+        is at most `rising` at its total (a concave, rising bound of BANK), so by Jensen at
+        most `rising` at its average total; strategy's bound on those halves, A, holds for
+        the table's play too (its MISHIMASH bonus stops growing at the fifth)."""
+        bust = _bust(n)
+        ahead = strategy._roll_gain_bound(n, k, m) / (1 - bust)
+        x, low = self.proven_of[n] - 1, self.low(k, m)
+        while x >= low:
+            bound = (1 - bust) * _at(rising, x + ahead) + bust * self.bust_value
+            if self.banks[x] < bound + MARGIN:
+                break
+            x -= 1
+        return x + 1
+
+
+MARGIN = 1e-12  # what BANK must beat the bound by (rounding)
+
+
+def _rising_hull(banks: list[float], start: int) -> list[float]:
+    """The least concave function at least every BANK value from `start` on and never falling
+    (0 before `start`): the upper hull of their running maximum, at each total."""
+    hull: list[tuple[int, float]] = []
+    best = 0.0
+    for x in range(start, len(banks)):
+        best = max(best, banks[x])
+        while len(hull) >= 2:
+            (x1, y1), (x2, y2) = hull[-2], hull[-1]
+            if (y2 - y1) * (x - x1) <= (best - y1) * (x2 - x1):
+                hull.pop()
+            else:
+                break
+        hull.append((x, best))
+    rising = [0.0] * len(banks)
+    for (x1, y1), (x2, y2) in pairwise(hull):
+        slope = (y2 - y1) / (x2 - x1)
+        for x in range(x1, x2):
+            rising[x] = y1 + slope * (x - x1)
+    if hull:
+        rising[hull[-1][0]] = hull[-1][1]
+    return rising
+
+
+def _at(rising: list[float], y: float) -> float:
+    """The hull at a total between two halves (linear: its corners are on halves); past the
+    last BANK value held, that value's (BANK keeps it there)."""
+    last = len(rising) - 1
+    if y >= last:
+        return rising[last]
+    i = int(y)
+    return rising[i] + (rising[i + 1] - rising[i]) * (y - i)
 
 
 @dataclass(frozen=True)
@@ -167,8 +228,10 @@ def _made() -> list[int]:
 def _layout(table: PastOfP) -> list[tuple[tuple[int, int, int], int]]:
     """Each cell of the built table and its length, in the order `pieces` builds them."""
     table.prepare()
-    cells = _cells(table.proven)
-    return [((n, k, m), max(0, table.proven_for(n) - table.low(k, m) + 1)) for n, k, m in cells]
+    return [
+        ((n, k, m), max(0, table.proven_cell(n, k, m) - table.low(k, m) + 1))
+        for n, k, m in _cells(table.proven)
+    ]
 
 
 def dump(want: Wanted) -> str | None:

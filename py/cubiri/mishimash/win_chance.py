@@ -219,7 +219,7 @@ class FirstMover:
         self.prepare()
         for n, k, m in _cells(self.proven):
             low = self.low(k, m)
-            size = self.proven_for(n) - low + 1
+            size = self.proven_cell(n, k, m) - low + 1
             bust = _bust(n) * self.bust_value
             cell = self.cells[(n, k, m)] = []
             step = _piece(self, n)
@@ -251,6 +251,11 @@ class FirstMover:
         """From which total BANK beats a throw of n dice (`proven`: of any throw)."""
         return self.proven
 
+    def proven_cell(self, n: int, k: int, m: int) -> int:
+        """From which total BANK beats a throw at the decision point (n, k, m) and every one
+        after it (`proven_for` its dice)."""
+        return self.proven_for(n)
+
     def bank(self, halves: int) -> float:
         return self.banks[min(halves, len(self.banks) - 1)]
 
@@ -278,7 +283,7 @@ class FirstMover:
             index = halves - self.low(k, _count(m))
             if 0 <= index < len(cell):
                 return cell[index]
-        if halves >= self.proven_for(n):
+        if halves >= self.proven_cell(n, k, _count(m)):
             return self.bank(halves)
         return max(self.bank(halves), self.roll(halves, n, k, m))
 
