@@ -60,14 +60,17 @@ class PastOfP(FirstOfThree):
     def prepare(self) -> None:
         super().prepare()
         self.proven_of = {n: _proven(self.banks, self.bust_value, n) for n in range(1, DICE + 1)}
-        rising = _rising_hull(self.banks, self.mine + 1)
-        self.proven_cells = {cell: self._bound(rising, *cell) for cell in _cells(self.proven)}
+        self.rising = _rising_hull(self.banks, self.mine + 1)
+        self.proven_cells: dict[tuple[int, int, int], int] = {}  # each as its piece is built
 
     def proven_for(self, n: int) -> int:
         return self.proven_of[n]
 
     def proven_cell(self, n: int, k: int, m: int) -> int:
-        return self.proven_cells.get((n, k, m), self.proven_of[n])
+        found = self.proven_cells.get((n, k, m))
+        if found is None:
+            found = self.proven_cells[n, k, m] = self._bound(self.rising, n, k, m)
+        return found
 
     def low(self, k: int, m: int) -> int:
         return max(super().low(k, m), self.mine + 1)
