@@ -48,10 +48,12 @@ Steps = Generator[None, None, "PastOfP"]
 class PastOfP(FirstOfThree):
     """P's turn past every earlier total (BANK: a lone leader's value), for its own table
     (`later_players.Chaser`, which reads it past L only, `mine` halves on): each decision point
-    built from there, and only to where BANK beats a throw of its own dice (a throw of one die
-    busts two times in three, so BANK beats it far sooner than a throw of six, `proven`). The
-    same values in a third less time. Not for a table built twice to read another's payoffs
-    (EPS): its twin's choices could differ where BANK and a throw are that close."""
+    built from there, and only to where BANK is proven best at that point (`_bound`; at most
+    where BANK beats any throw of its own dice, `proven_for`: a throw of one die busts two
+    times in three, so BANK beats it far sooner than a throw of six). The same values in about
+    half the time of every point built to `proven`. Not for a table built twice to read
+    another's payoffs (EPS): its twin's choices could differ where BANK and a throw are that
+    close."""
 
     def __init__(self, last: LastMover, banks: Sequence[float], mine: int) -> None:
         super().__init__(last, banks)
