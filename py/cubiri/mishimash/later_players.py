@@ -281,10 +281,8 @@ def own_pasts(state: game.State) -> list[own_past.Wanted]:
     for need in build_needs(state):
         if isinstance(need, own_past.Wanted):
             found.append(need)
-        elif (
-            isinstance(need, tuple) and len(need[0].later) == 2 and lone_table.shipped() is not None
-        ):
-            found.append(own_past.wanted(need[0].later, need[0].mine))
+        elif isinstance(need, tuple) and (kept := solver_for(*need[:2]).kept_past()) is not None:
+            found.append(kept)
     return found
 
 
@@ -971,12 +969,20 @@ class Solver:
             self._table = yield from _build_steps(Chaser(self.last, self.where.mine, tie, past))
         return self._table
 
+    def kept_past(self) -> own_past.Wanted | None:
+        """P's table past L as own_past.py keeps it, where it reads the shipped values of a
+        lone leader with the two after P to play; else None (built here, from the leads)."""
+        if self._table_for(0) is None:
+            return None
+        return own_past.wanted(self.later, self.where.mine)
+
     def _own_past_steps(self) -> Steps[FirstMover]:
         """P's table past L: kept by P's offsets over the two after it where the lone
         leader's values are shipped (own_past.py: the page may have built it before L was
         known), else from the values over the leads built here."""
-        if self._table_for(0) is not None:
-            return (yield from own_past.steps(own_past.wanted(self.later, self.where.mine)))
+        kept = self.kept_past()
+        if kept is not None:
+            return (yield from own_past.steps(kept))
         lone = yield from self._lone_steps(0)
         banks = self._banks(self.where.mine, lone)
         return (yield from _build_steps(own_past.PastOfP(self.last, banks, self.where.mine)))
