@@ -52,8 +52,8 @@ from app.pure.table_dice import (
 from app.pure.tour import MISHIMASH_TARGET, SEEDS, Facts
 from cubiri import dice as seeded
 from cubiri.kernel import Dice, RuleError
+from cubiri.mishimash import bank_ahead, later_players, odds, own_past, two_left, win_chance
 from cubiri.mishimash import game as engine
-from cubiri.mishimash import later_players, odds, own_past, two_left, win_chance
 from cubiri.mishimash.scoring import DICE
 
 
@@ -648,7 +648,7 @@ class MishimashScreen:
             later_players.page_step(self.state, BEFORE_PAINT_MS)
             if later_players.page_ready(self.state):
                 self.render()
-        own = chase or self._race_bank_pending()
+        own = chase or self._race_bank_pending() or self._chase_ahead() is not None
         if built and not own and not later_players.page_pending(self.state):
             self._building_now(False)  # nothing to build
             return
@@ -678,6 +678,13 @@ class MishimashScreen:
             return False
         return bool(two_left.pending(two_left.wanted(state)))
 
+    def _chase_ahead(self) -> engine.State | None:
+        """Three seats: the final round a BANK now would begin (bank_ahead), where its first
+        turn chases the leader with a table of its own not built yet (win_chance.Chase: the
+        further behind, the longer), built while the decision is made."""
+        banked = bank_ahead.banked(self.state) if self.state is not None else None
+        return banked if banked is not None and win_chance.chase_pending(banked) else None
+
     def _build_tables(self) -> None:
         if not win_chance.tables_ready():
             if win_chance.tables_builder().step(20) and self.state is not None:
@@ -700,6 +707,10 @@ class MishimashScreen:
                 storage.session_write(LATER_BUILT, later_players.dump_built(self.state))
                 self.render()
             self._keep_own_past()
+            window.setTimeout(self._build_later, 0)
+        elif (ahead := self._chase_ahead()) is not None:
+            # Three seats: the next player's chase, should this BANK begin the final round.
+            win_chance.step_chase(ahead, 20)
             window.setTimeout(self._build_later, 0)
         elif odds.reach_ready() or odds.reach_builder().step(20):  # shipped: nothing to build
             self._building_now(False)

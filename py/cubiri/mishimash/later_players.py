@@ -65,7 +65,7 @@ from functools import lru_cache
 from itertools import islice
 from typing import Any, TypeVar
 
-from cubiri.mishimash import game, lone_table, odds, own_past, sudden_four, win_chance
+from cubiri.mishimash import bank_ahead, game, lone_table, odds, own_past, sudden_four, win_chance
 from cubiri.mishimash.last_state import LastState
 from cubiri.mishimash.lone_table import reach_past
 from cubiri.mishimash.scoring import DICE, legal_value_selections
@@ -247,17 +247,16 @@ def _needs_now(state: game.State) -> list[PageNeed]:
 
 @LastState
 def build_needs(state: game.State) -> list[PageNeed]:
-    """What the page builds at this point: what it reads (`page_needs`); at a race's BANK or
-    ROLL AGAIN where BANK would begin the final round (X16), the next player's turn from its
-    start, where two would still play after it: built while the decision is made, so the
-    final round's first chances to win come sooner; and, last, while the player may still
-    reach the target this turn, the costly part of the next player's, which does not depend
-    on the total the final round would begin at (`own_past`)."""
+    """What the page builds at this point: what it reads (`page_needs`); in the race where a
+    BANK would begin the final round (X16: `bank_ahead`, while choosing dice too), the next
+    player's turn from its start, where two would still play after it: built while the
+    decision is made, so the final round's first chances to win come sooner; and, last, while
+    the player may still reach the target this turn, the costly part of the next player's,
+    which does not depend on the total the final round would begin at (`own_past`)."""
     needs: list[PageNeed] = list(page_needs(state))
     race = state.round is game.Round.RACE and not state.solo
-    if not needs and race and state.phase is game.Phase.DECIDE:
-        banked = game.apply(state, game.Bank())
-        needs += _needs_now(banked) if banked.round is not game.Round.RACE else []
+    banked = bank_ahead.banked(state) if not needs else None
+    needs += _needs_now(banked) if banked is not None else []
     ahead = _next_past(state) if race else _next_level(state)
     return [*needs, ahead] if ahead is not None else needs
 
