@@ -126,3 +126,21 @@ def test_past_the_tables_gaps_the_chance_goes_on_where_it_left_off() -> None:
     alone (the first, 2.5 points behind, can still end level: its chase is built as ever)."""
     limit = wc.LIMIT_HALVES
     assert two_left.chance((5, limit + 1)) == pytest.approx(two_left.chance((5, limit)), abs=1e-4)
+
+
+def test_a_race_of_three_bank_far_ahead_has_its_chance_at_once() -> None:
+    """Ana's 300-point turn at target 10 (three rolls of six 1s), Bela and Cleo at nothing:
+    BANK would leave them 600 halves behind, past the tool's gaps. The shipped values carried
+    from their edge give her chance at once (two chase tables of that gap took the page tens
+    of seconds), within 0.0005 of the one built here at a gap pair as far past the edge."""
+    six = [1, 1, 1, 1, 1, 1]
+    before = typed(["Ana", "Bela", "Cleo"], 10, [six, (0, 1, 2, 3, 4, 5), "again"] * 2 + [six])
+    two_left._builds.clear()
+    wanted = two_left.wanted(before)
+    assert wanted[0] == (600, 600)
+    assert two_left.step(wanted, 0.0)  # nothing left to build after one step
+    assert 0.97 < two_left.chance((600, 600)) < 0.99
+    built = two_left.AheadOfTwo((20, 400), shipped=False)
+    for _ in built.pieces():
+        pass
+    assert two_left.chance((20, 400)) == pytest.approx(built.value, abs=5e-4)
