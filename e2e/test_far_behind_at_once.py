@@ -10,12 +10,16 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from e2e.conftest import PHONE
+from app.pure.coach import percent
+from app.pure.i18n import load_translator
+from cubiri.mishimash import later_players, win_chance
+from e2e.conftest import PHONE, SCREENSHOTS
 from e2e.mishimash_driver import pick
 from e2e.taps import tap
-from e2e.test_chance_to_win import AT_ONCE_MS
+from e2e.test_chance_to_win import AT_ONCE_MS, LOCALES
 from e2e.test_four_seats_at_once import THINKS_MS
 from e2e.test_real_dice import ready, start, throw
+from tests.test_win_chance import typed
 
 ALL = (0, 1, 2, 3, 4, 5)
 
@@ -38,5 +42,20 @@ def test_a_player_300_points_behind_has_the_chance_to_win_at_once(
     expect(page.locator("#ms-turn-of")).to_contain_text("Bea")
     expect(page.locator("#ms-to-beat")).to_contain_text("300", timeout=AT_ONCE_MS)
     coach = page.locator("#ms-coach")
-    expect(coach).to_contain_text("Your chance to win: ", timeout=AT_ONCE_MS)
+    line = f"Your chance to win: {percent(load_translator('en', LOCALES), bea_start(players))}."
+    expect(coach).to_contain_text(line, timeout=AT_ONCE_MS)
     expect(coach).not_to_contain_text("pass")
+    shot = SCREENSHOTS / f"mishimash-{len(players)}-seats-300-behind.png"
+    page.screenshot(path=str(shot), full_page=True)
+
+
+def bea_start(players: list[str]) -> float:
+    """Bea's chance as her turn begins, worked out here from the game the page played: the
+    tables built ahead are the ones of the total Ana banked."""
+    six = [1, 1, 1, 1, 1, 1]
+    bea = typed(players, 10, [six, ALL, "again"] * 2 + [six, ALL, "bank"])
+    assert bea.totals[0] == 600 and bea.current == 1
+    if len(players) == 3:
+        return win_chance.start_chance(bea)
+    later_players.forget()
+    return later_players.start_chance(bea)
