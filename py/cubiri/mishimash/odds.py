@@ -282,9 +282,10 @@ class ReachBuilder:
     pieces of PIECE missing values of one (n, k, m); `step(budget_ms)` does pieces until the
     budget is spent, so the page never waits longer than about that."""
 
-    # Missing values a piece, by the dice thrown: six dice have 365 options a roll, so their
-    # pieces are smaller, to stay a few ms in Pyodide too (measured by `make bench`).
-    PIECE: ClassVar[dict[int, int]] = {6: 8, 5: 16, 4: 32}
+    # Missing values a piece, by the dice thrown: six dice have 118 roll classes, so their
+    # pieces are smaller, to stay a few ms in Pyodide too (as win_chance.PIECE: each value is
+    # worked out alone, and pieces of 8 values of six dice took twice the time of 64).
+    PIECE: ClassVar[dict[int, int]] = {6: 64, 5: 128, 4: 256}
 
     def __init__(self, halves: int = REACH_HALVES) -> None:
         self.halves = halves  # the largest need covered (smaller ones for tests)
@@ -331,7 +332,7 @@ class ReachBuilder:
         bound = reach_bound(k, m, self.halves)
         cell = self.cells.setdefault((n, k, m), [1.0])
         lo = self._done
-        hi = min(bound + 1, lo + self.PIECE.get(n, 64))
+        hi = min(bound + 1, lo + self.PIECE.get(n, 256))
         columns = [
             self._column(n2, k2, m2, lo - gained, hi - lo)
             for gained, n2, k2, m2 in option_steps(n, k, m)
