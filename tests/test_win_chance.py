@@ -446,3 +446,15 @@ def test_the_shipped_tables_are_the_built_ones() -> None:
         assert theirs_split.share == mine_split.share, name
         assert theirs_split.passes == pytest.approx(mine_split.passes, abs=1e-8), name
         assert theirs_split.level == pytest.approx(mine_split.level, abs=1e-8), name
+
+
+def test_a_chaser_whose_last_is_past_the_tables_gaps_counts_only_its_pass() -> None:
+    """Past 450 points behind the leader, the last's level is negligible: a chaser's BANK level
+    with the leader counts the last passing them both or not (its table to that gap took
+    9 s in CPython), and moves on from the table's last gap by well under 0.0001."""
+    limit = wc.LIMIT_HALVES
+    far = wc.built(wc.LevelWithTheLeader(False, limit + 1))
+    edge = wc.built(wc.LevelWithTheLeader(False, limit))
+    assert far.double == 0.0 and edge.double < 1e-5
+    assert far.tie == pytest.approx(edge.tie, abs=1e-4)
+    assert far.tie == pytest.approx((1 - wc.odds.chance(451, 0, 6, 1, 0)) * wc.SECOND, abs=1e-12)
