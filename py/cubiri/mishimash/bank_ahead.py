@@ -13,8 +13,10 @@ that one table to build.
 from __future__ import annotations
 
 from cubiri.mishimash import game
+from cubiri.mishimash.last_state import LastState
 
 
+@LastState  # asked between every frame while the page builds
 def banked(state: game.State) -> game.State | None:
     """The state a BANK now would leave where it would begin the final round (in the race,
     reaching the target, X16): at BANK or ROLL AGAIN, BANK's; while choosing dice, BANK's
