@@ -54,3 +54,27 @@ def test_three_seats_the_next_players_chase_is_what_a_bank_would_leave_to_build(
     assert banked is not None and banked.totals == (600, 0, 0) and banked.current == 1
     assert win_chance._own_key(banked) == ("chase", 600, 600, False)
     assert win_chance.chase_pending(banked)
+
+
+def test_what_takes_far_longer_than_a_frame_is_left_to_the_frames() -> None:
+    """After a BANK the page builds what is left before it paints only where that is short (a
+    chase near the leader; four seats, the table past the leader built and P near): a player
+    300 points behind gets the tap painted at once and the odds a few seconds on."""
+    later_players.forget()
+    near = typed(["Ann", "Otto", "Bea"], 10, [[1, 1, 1, 5, 2, 3], (0, 1, 2, 3), "bank"])
+    far = bank_ahead.banked(
+        typed(["Ann", "Otto", "Bea"], 10, [SIX_ONES, (0, 1, 2, 3, 4, 5), "again"] * 2 + [SIX_ONES])
+    )
+    assert far is not None
+    assert win_chance.chase_pending(near) and not win_chance.chase_is_large(near)
+    assert win_chance.chase_is_large(far)
+    otto = typed(FOUR, 10, [[1, 1, 1, 5, 2, 3], (0, 1, 2, 3), "bank"])
+    assert later_players.left_is_large(otto)  # his table past Ann: about a second
+    while not later_players.page_step(typed(FOUR, 10, []), 50):
+        pass  # built while Ann may reach the target (own_past)
+    assert not later_players.left_is_large(otto)
+    far_four = bank_ahead.banked(
+        typed(FOUR, 10, [SIX_ONES, (0, 1, 2, 3, 4, 5), "again"] * 2 + [SIX_ONES])
+    )
+    assert far_four is not None and later_players.left_is_large(far_four)
+    later_players.forget()

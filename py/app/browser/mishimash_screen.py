@@ -634,8 +634,11 @@ class MishimashScreen:
         # A small chase (a few dozen milliseconds) is built whole before the page paints, a
         # larger one for BEFORE_PAINT_MS, then between frames: the coach does not show
         # "working out" for a frame or two at each turn (helper-33), on a slow device too.
+        # One that takes far longer is left to the frames: the tap paints at once (helper-36
+        # saw BANK paint 96-136 ms after the tap for nothing).
         small = win_chance.chase_is_small(self.state)
-        if built and chase and win_chance.step_chase(self.state, inf if small else BEFORE_PAINT_MS):
+        near = chase and not win_chance.chase_is_large(self.state)
+        if built and near and win_chance.step_chase(self.state, inf if small else BEFORE_PAINT_MS):
             self.render()
             chase = False
         # Four seats: the next player's costly table was built while the final round could
@@ -644,6 +647,7 @@ class MishimashScreen:
             built
             and not later_players.page_ready(self.state)
             and later_players.page_needs(self.state)
+            and not later_players.left_is_large(self.state)
         ):
             later_players.page_step(self.state, BEFORE_PAINT_MS)
             if later_players.page_ready(self.state):

@@ -340,6 +340,22 @@ def page_step(state: game.State, budget_ms: float = 20.0) -> bool:
     return not page_pending(state)
 
 
+def left_is_large(state: game.State) -> bool:
+    """Whether what this point reads and is not built yet takes far longer than a frame or
+    two: P's table past the leader not built (own_past), P more than win_chance.LARGE_GAP
+    halves behind, or a sudden death's table (seconds)."""
+    for need in page_needs(state):
+        if _met(need):
+            continue
+        if not isinstance(need, tuple):
+            return True
+        where, start, _ = need
+        kept = solver_for(where, start).kept_past()
+        if kept is None or not own_past.built(kept) or where.mine > win_chance.LARGE_GAP:
+            return True
+    return False
+
+
 def _need_steps(need: PageNeed) -> Steps[None]:
     if isinstance(need, own_past.Wanted):
         yield from own_past.steps(need)

@@ -1004,6 +1004,16 @@ def chase_is_small(state: game.State) -> bool:
 SMALL_GAP = 24
 
 
+def chase_is_large(state: game.State) -> bool:
+    """Whether the table this position reads (`chase_pending`) takes far longer than a frame
+    or two: its player more than LARGE_GAP halves behind (0.1 s in Pyodide and more)."""
+    key = _own_key(state)
+    return key is not None and key[1] > LARGE_GAP
+
+
+LARGE_GAP = 96
+
+
 def step_chase(state: game.State, budget_ms: float = 20.0) -> bool:
     """Builds the table this position reads (`chase_pending`) for about `budget_ms`
     milliseconds (the page does it between frames, once the shared tables are read); True once
