@@ -61,6 +61,7 @@ def test_what_takes_far_longer_than_a_frame_is_left_to_the_frames() -> None:
     chase near the leader; four seats, the table past the leader built and P near): a player
     300 points behind gets the tap painted at once and the odds a few seconds on."""
     later_players.forget()
+    win_chance._chases.clear()  # as in a fresh page: no chase built yet
     near = typed(["Ann", "Otto", "Bea"], 10, [[1, 1, 1, 5, 2, 3], (0, 1, 2, 3), "bank"])
     far = bank_ahead.banked(
         typed(["Ann", "Otto", "Bea"], 10, [SIX_ONES, (0, 1, 2, 3, 4, 5), "again"] * 2 + [SIX_ONES])

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from app.pure.i18n import Translator
 from app.pure.review import bank_ends_solo
 from cubiri.kernel import Dice, RuleError
-from cubiri.mishimash import computer, later_players, odds, two_left, win_chance
+from cubiri.mishimash import computer, far_behind, later_players, odds, two_left, win_chance
 from cubiri.mishimash.game import (
     ENGINE,
     Bank,
@@ -294,8 +294,18 @@ def _race(state: State, t: Translator) -> str:
     if later_players.page_ready(state):  # two still to play after: built between frames
         return t("coach.win_chance", percent=percent(t, later_players.start_chance(state)))
     if win_chance.covered(state) or _builds(state):  # its table is being built: seconds
-        return t("coach.thinking")
+        return _pinned(state, t) or t("coach.thinking")
     return _pass_from(state, t, 0, 6, 1)
+
+
+def _pinned(state: State, t: Translator) -> str:
+    """Far behind, while its table is built: the chance to win where its bounds show as one
+    percentage (far_behind.py: the exact chance shows as that too), else ""."""
+    bounds = far_behind.start_bounds(state)
+    if bounds is None:
+        return ""
+    low, high = (percent(t, bound) for bound in bounds)
+    return t("coach.win_chance", percent=low) if low == high else ""
 
 
 def _pass_from(

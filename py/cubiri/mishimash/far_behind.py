@@ -1,0 +1,59 @@
+"""MISHIMASH: a final-round player far behind the leader, its chance to win bounded at once
+(issue 28: ready at once). Its own table below the leader's total takes seconds to build the
+further behind it stands (a chase: 2 s in CPython 300 points behind, more in the page), while
+its chance is then small and tightly bounded by the shipped tables:
+
+* **at most its chance to reach the leader's total** this turn (the reach table, odds.py): it
+  wins nothing below it, and a chance is at most 1;
+* **at least the least BANK past the leader times its chance to pass it**: playing only to pass
+  and banking at once is one way to play, worth at least that.
+
+Where both bounds show as the same percentage (coach.percent), the exact chance does too: a
+player 200 points behind at a table of three gets 2.6% from [2.565%, 2.646%] (exact 2.582%),
+300 behind 1.1% from [1.093%, 1.109%]. Nearer, the bounds are wider (100 behind: [7.5%,
+8.2%]) and the page waits for the table (under a second or two there).
+"""
+
+from __future__ import annotations
+
+from cubiri.mishimash import game, later_players, lone_table, odds, win_chance
+from cubiri.mishimash.last_state import LastState
+from cubiri.mishimash.scoring import DICE
+
+LEADS = 400  # the leads past the leader over which the least BANK is taken (halves)
+
+
+@LastState  # the coach asks at every paint while the table is built
+def start_bounds(state: game.State) -> tuple[float, float] | None:
+    """The chance to win of a final-round player about to begin its turn below the one leader
+    (X8: a turn begins with a throw), with one or two still to play after it: (at least, at
+    most). None elsewhere, or where the shipped tables are not there to read."""
+    if state.round is not game.Round.FINAL_ROUND or state.phase is not game.Phase.ROLL:
+        return None
+    where = later_players.position(state)
+    if where is None or where.leaders != 1 or not odds.reach_ready():
+        return None
+    least = _least_bank_past(where)
+    if least is None:
+        return None
+    passes = odds.chance((where.mine + 1) / 2, 0, DICE, 1, 0)
+    reaches = odds.chance(where.mine / 2, 0, DICE, 1, 0)
+    return least * passes, reaches
+
+
+def _least_bank_past(where: later_players.Position) -> float | None:
+    """The least a BANK past the leader is worth, over the leads it may be banked at: the one
+    still to play must not pass it (the last mover's table), or the two (the shipped lone
+    leader's values). Past LEADS (200 points) it grows: the later players are that much
+    further behind, and their chances to pass no longer wiggle from one half to the next."""
+    if len(where.later) == 1:
+        if not win_chance.tables_ready():
+            return None
+        last = win_chance.last_mover()
+        gap = where.later[0]
+        return min(1 - win_chance._last_start(last, gap + y) for y in range(1, LEADS))
+    table = lone_table.shipped()
+    if len(where.later) != 2 or table is None:
+        return None
+    a, b = where.later
+    return min(table.value(a + y, b + y) for y in range(1, LEADS))
