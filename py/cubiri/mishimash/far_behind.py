@@ -36,9 +36,8 @@ def start_bounds(state: game.State) -> tuple[float, float] | None:
     least = _least_bank_past(where)
     if least is None:
         return None
-    passes = odds.chance((where.mine + 1) / 2, 0, DICE, 1, 0)
-    reaches = odds.chance(where.mine / 2, 0, DICE, 1, 0)
-    return least * passes, reaches
+    reaches = odds.chance(where.mine / 2, 0, DICE, 1, 0)  # level at least
+    return least * lone_table.reach_past(where.mine), reaches
 
 
 def _least_bank_past(where: later_players.Position) -> float | None:

@@ -56,6 +56,14 @@ REACH_MISHIMASHES = 5
 # ---------------------------------------------------------------------------------------------
 # One roll over whole arrays (shared with tools/mishimash_odds.py)
 
+# Missing values a piece of a table built between frames, by the dice thrown (six dice have 118
+# roll classes; fewer than four, PIECE_REST): a few milliseconds of the page's 20 ms slices.
+# Each value is worked out alone, so a piece's size never moves one; smaller pieces cost more
+# (a chase 300 points behind took 3.9 s in CPython in pieces of 8 values of six dice, 2.1 s in
+# pieces of 64, 2.0 s a row at a time, each piece within 8 ms). ReachBuilder and win_chance.
+PIECE = {6: 64, 5: 128, 4: 256}
+PIECE_REST = 256
+
 
 def combine(table: RollTable, columns: Sequence[list[float]]) -> list[float]:
     """The value of throwing, elementwise: Σ over roll classes of weight × the best option's
@@ -282,10 +290,7 @@ class ReachBuilder:
     pieces of PIECE missing values of one (n, k, m); `step(budget_ms)` does pieces until the
     budget is spent, so the page never waits longer than about that."""
 
-    # Missing values a piece, by the dice thrown: six dice have 118 roll classes, so their
-    # pieces are smaller, to stay a few ms in Pyodide too (as win_chance.PIECE: each value is
-    # worked out alone, and pieces of 8 values of six dice took twice the time of 64).
-    PIECE: ClassVar[dict[int, int]] = {6: 64, 5: 128, 4: 256}
+    PIECE: ClassVar[dict[int, int]] = PIECE
 
     def __init__(self, halves: int = REACH_HALVES) -> None:
         self.halves = halves  # the largest need covered (smaller ones for tests)
@@ -332,7 +337,7 @@ class ReachBuilder:
         bound = reach_bound(k, m, self.halves)
         cell = self.cells.setdefault((n, k, m), [1.0])
         lo = self._done
-        hi = min(bound + 1, lo + self.PIECE.get(n, 256))
+        hi = min(bound + 1, lo + self.PIECE.get(n, PIECE_REST))
         columns = [
             self._column(n2, k2, m2, lo - gained, hi - lo)
             for gained, n2, k2, m2 in option_steps(n, k, m)

@@ -61,7 +61,7 @@ from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
 from cubiri.mishimash import game, odds, shipped_cells
-from cubiri.mishimash.odds import REACH_MISHIMASHES, combine, option_steps
+from cubiri.mishimash.odds import PIECE, PIECE_REST, REACH_MISHIMASHES, combine, option_steps
 from cubiri.mishimash.scoring import DICE
 from cubiri.mishimash.strategy import roll_table
 
@@ -76,18 +76,13 @@ SECOND = 1 - FIRST
 # A value along another player's best play: its table built twice, the second time with EPS ×
 # the other's payoffs added (three_way.py's method).
 EPS = 1e-6
-# Missing values a piece by the dice thrown (six dice have 118 roll classes): a few
-# milliseconds of the page's 20 ms slices. Each value is worked out alone, so a piece's size
-# never moves one; smaller pieces cost more (a chase 300 points behind took 3.9 s in CPython
-# in pieces of 8 values of six dice, 2.1 s in pieces of 64, 2.0 s a row at a time, each
-# piece within 8 ms). A table built at once (`sliced` False: not between frames) takes its
-# rows whole.
-PIECE = {6: 64, 5: 128, 4: 256}
+# A table built at once (`sliced` False: not between frames) takes its rows whole; between
+# frames, pieces of odds.PIECE.
 WHOLE = 1 << 20
 
 
 def _piece(table: Any, n: int) -> int:
-    return PIECE.get(n, 256) if table.sliced else WHOLE
+    return PIECE.get(n, PIECE_REST) if table.sliced else WHOLE
 
 
 T = TypeVar("T")
