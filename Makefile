@@ -17,7 +17,7 @@ vendor: static/vendor/build.js
 
 # The service worker's precache list and build version: redone whenever an app file changes.
 APP_SOURCES := index.html pyscript.toml package-lock.json $(wildcard static/*.* static/icons/*) \
-	$(shell find py -name '*.py' -not -path '*/__pycache__/*') $(shell find py/cubiri -name '*.json') $(wildcard locales/*.json)
+	$(shell find py -name '*.py' -not -path '*/__pycache__/*') $(shell find py/cubiri -name '*.json' -o -name '*.bin') $(wildcard locales/*.json)
 # First the start-up files beside Pyodide (tools/boot.py: the interpreter module, the snapshot
 # worker, the standard library trimmed to what the app's sources import), then the manifest.
 static/vendor/build.js: static/vendor/.stamp tools/site.py tools/boot.py $(wildcard tools/boot/*.mjs) $(APP_SOURCES)

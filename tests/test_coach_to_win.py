@@ -178,10 +178,16 @@ def test_behind_the_leader_with_the_last_to_come_the_coach_counts_both() -> None
 
 def test_while_a_chasers_table_is_built_the_coach_says_so_and_keeps_the_bust_chance() -> None:
     """A play-tester's finding: before the roll nothing said odds were coming, and after it the
-    bust chance of ROLL AGAIN (which needs no table) was gone while the coach worked."""
+    bust chance of ROLL AGAIN (which needs no table) was gone while the coach worked. Before
+    the roll the chance is shipped now (chase_starts.py); after it the table is built."""
     start = typed(["Ana", "Bela", "Cleo"], 10, [[1, 1, 1, 5, 2, 3], (0, 1, 2, 3), "bank"])
+    wc._chases.clear()
     lines = build_coach(start, frozenset(), t, frozenset({0, 1, 2})).lines
-    assert lines[-1] == "The coach is working out the odds…"  # after the review of Ana's turn
+    assert not wc.ready(start)
+    shipped = wc.shipped_start(start)
+    assert shipped is not None and abs(shipped - wc.start_chance(start)) < 8e-6
+    assert lines[-1] == f"Your chance to win: {percent(t, shipped)}."  # after Ana's review
+    wc._chases.clear()
     before = typed(
         ["Ana", "Bela", "Cleo"],
         10,

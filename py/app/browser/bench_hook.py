@@ -82,7 +82,23 @@ def chase_numbers() -> dict[str, float]:
     builds += [(f"against_two_{gap}", win_chance.AgainstTwoBuild(gap)) for gap in (21, 200)]
     for name, build in builds:
         numbers |= _sliced(name, partial(build.step, 20))
-    return numbers | lone_leader_numbers() | later_players_numbers()
+    return numbers | chase_start_numbers() | lone_leader_numbers() | later_players_numbers()
+
+
+def chase_start_numbers() -> dict[str, float]:
+    """A chase's chance at its turn's start read from chase_starts.bin, the first time (the
+    file read and unpacked) and again (one row), 150 points behind with the last as far."""
+    from cubiri.mishimash import chase_starts
+
+    chase_starts._shipped.cache_clear()
+    begun = time.perf_counter()
+    found = chase_starts.start((300, 300, False))
+    first = (time.perf_counter() - begun) * 1000
+    again = _ms(lambda: chase_starts.start((301, 299, False)), 1)
+    return {
+        "chase_start_shipped_first_ms": first if found is not None else -1.0,
+        "chase_start_shipped_again_ms": again,
+    }
 
 
 def _sliced(name: str, step: Callable[[], bool]) -> dict[str, float]:

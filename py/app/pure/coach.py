@@ -291,6 +291,9 @@ def _race(state: State, t: Translator) -> str:
     """Before a final-round or sudden-death turn: the total to beat and the chance to win."""
     if win_chance.ready(state):  # the total to beat shows above the dice (mishimash_view)
         return t("coach.win_chance", percent=percent(t, win_chance.start_chance(state)))
+    shipped = win_chance.shipped_start(state)  # a chase's start, while its table is built
+    if shipped is not None:
+        return t("coach.win_chance", percent=percent(t, shipped))
     if later_players.page_ready(state):  # two still to play after: built between frames
         return t("coach.win_chance", percent=percent(t, later_players.start_chance(state)))
     if win_chance.covered(state) or _builds(state):  # its table is being built: seconds

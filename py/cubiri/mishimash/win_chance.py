@@ -1066,6 +1066,22 @@ def start_chance(state: game.State) -> float:
     return _last_start(last_mover(), gap)
 
 
+def shipped_start(state: game.State) -> float | None:
+    """At the start of a chase's turn (a table of three's final round begins with one), its
+    chance to win from chase_starts.bin, there while its own table is built; None elsewhere
+    (and where the file does not hold its gaps)."""
+    if state.phase not in (game.Phase.ROLL, game.Phase.THROW) or state.turn_halves:
+        return None
+    if state.solo or state.over or state.round is game.Round.RACE or not tables_ready():
+        return None
+    chasing = _chasing(state)
+    if chasing is None or _ahead_of_the_last(state) is not None:
+        return None
+    from cubiri.mishimash import chase_starts  # it reads this module's tables
+
+    return chase_starts.start(chasing)
+
+
 def ready(state: game.State) -> bool:
     """Whether the chances of this `covered` position can be read now: the shipped tables, a
     table built for the position alone (`step_chase`), and for a last turn far behind (past
