@@ -9,9 +9,10 @@ its chance is then small and tightly bounded by the shipped tables:
   and banking at once is one way to play, worth at least that.
 
 Where both bounds show as the same percentage (coach.percent), the exact chance does too: a
-player 200 points behind at a table of three gets 2.6% from [2.565%, 2.646%] (exact 2.582%),
-300 behind 1.1% from [1.093%, 1.109%]. Nearer, the bounds are wider (100 behind: [7.5%,
-8.2%]) and the page waits for the table (under a second or two there).
+player 300 points behind at a table of four gets 1.1% from [1.080%, 1.109%] (exact 1.087%).
+Nearer, the bounds are wider (100 behind: [7.5%, 8.2%]) and the page waits for the table. At
+a table of three the chance at the turn's start is shipped to 300 points behind
+(chase_starts.py, read first); the bounds serve further behind.
 """
 
 from __future__ import annotations
