@@ -14,7 +14,7 @@ from playwright.sync_api import Locator, Page, expect
 from app.pure.coach import percent
 from app.pure.i18n import load_translator
 from cubiri.mishimash import game, later_players, win_chance
-from e2e.conftest import PHONE, SCREENSHOTS
+from e2e.conftest import PHONE, READY, READY_TIMEOUT_MS, SCREENSHOTS
 from e2e.mishimash_driver import pick
 from e2e.taps import tap
 from e2e.test_chance_to_win import AT_ONCE_MS, LOCALES
@@ -66,9 +66,15 @@ def test_204_points_behind_at_a_table_of_three_the_chance_is_there_when_the_lead
     players = ["Ana", "Bea", "Cleo"]
     page.add_init_script(COACH_SAID)
     coach = ana_banks(page, base_url, players, rolls=3, looks=False, last=SIX_TWOS)
-    expect(coach).to_contain_text(bea_line(players, 3, SIX_TWOS), timeout=AT_ONCE_MS)
+    line = bea_line(players, 3, SIX_TWOS)
+    expect(coach).to_contain_text(line, timeout=AT_ONCE_MS)
     said = page.evaluate("window.coachSaid")
-    assert [line for turn, line in said if "Bea" in turn and "working out" in line] == []
+    assert [text for turn, text in said if "Bea" in turn and "working out" in text] == []
+    page.reload()  # nothing built is kept: the line is read again
+    page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
+    expect(coach).to_contain_text(line, timeout=AT_ONCE_MS)
+    said = page.evaluate("window.coachSaid")
+    assert [text for turn, text in said if "Bea" in turn and "working out" in text] == []
     page.screenshot(path=str(SCREENSHOTS / "mishimash-3-seats-204-behind.png"), full_page=True)
 
 
