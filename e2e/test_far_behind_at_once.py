@@ -61,7 +61,7 @@ def test_204_points_behind_at_a_table_of_three_the_chance_is_there_when_the_lead
     """Ana banks 204 points as soon as she can (six 1s, six 1s, six 2s): Bea's table takes
     a second or two in the page (helper-36 saw 1.4 s of "working out" 210 points behind), and
     the bounds are too wide to show a percentage this near ([2.5%, 2.6%]). Her chance at the
-    start of her turn is shipped for every pair of gaps to 300 points (chase_starts.py), so
+    start of her turn is shipped for every pair of gaps to 450 points (chase_starts.py), so
     it is there at once."""
     players = ["Ana", "Bea", "Cleo"]
     page.add_init_script(COACH_SAID)

@@ -1,7 +1,7 @@
 """Writes py/cubiri/mishimash/chase_starts.bin: a final-round chaser's chance to win at the
 start of its turn, behind the one leader with the last still to play, for every pair of gaps to
-300 points (cubiri.mishimash.chase_starts; issue 28). One chase table a row, the last's gap:
-601 tables, about 2 s each in CPython (about 10 minutes on two cores). It reads the shipped
+450 points (cubiri.mishimash.chase_starts; issue 28). One chase table a row, the last's gap:
+901 tables, about 3.5 s each in CPython (about 30 minutes on two cores). It reads the shipped
 win_tables.bin (run tools/mishimash_win_tables.py first where that changes).
 
     python3 tools/mishimash_chase_starts.py           builds it, writes the file

@@ -1,6 +1,6 @@
 """MISHIMASH: the chance to win of a final-round player behind the one leader with one player
 still to play after it (a chase, win_chance.Chase), at the start of its turn, shipped for every
-pair of gaps to 300 points (chase_starts.bin, made by tools/mishimash_chase_starts.py; issue 28,
+pair of gaps to 450 points (chase_starts.bin, made by tools/mishimash_chase_starts.py; issue 28,
 ready at once).
 
 A table of three's final round begins with such a turn: the leader has just banked past the
@@ -27,8 +27,8 @@ from pathlib import Path
 from cubiri.mishimash import shipped_cells, win_chance
 from cubiri.mishimash.scoring import DICE
 
-COLUMNS = 600  # the chaser's gaps shipped: 1 … 600 halves (300 points)
-ROWS = 600  # the last's gaps shipped: 0 … 600 halves
+COLUMNS = 900  # the chaser's gaps shipped: 1 … 900 halves (450 points: LIMIT_HALVES)
+ROWS = 900  # the last's gaps shipped: 0 … 900 halves
 PATH = Path(__file__).with_name("chase_starts.bin")
 NAME = "starts"
 

@@ -11,7 +11,7 @@ its chance is then small and tightly bounded by the shipped tables:
 Where both bounds show as the same percentage (coach.percent), the exact chance does too: a
 player 300 points behind at a table of four gets 1.1% from [1.080%, 1.109%] (exact 1.087%).
 Nearer, the bounds are wider (100 behind: [7.5%, 8.2%]) and the page waits for the table. At
-a table of three the chance at the turn's start is shipped to 300 points behind
+a table of three the chance at the turn's start is shipped to 450 points behind
 (chase_starts.py, read first); the bounds serve further behind.
 """
 
