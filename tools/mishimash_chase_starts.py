@@ -17,9 +17,11 @@ import sys
 import time
 from pathlib import Path
 
-sys.path[:0] = [str(Path(__file__).resolve().parents[1] / "py")]
+ROOT = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(ROOT / "py"), str(ROOT)]
 
 from cubiri.mishimash import chase_starts  # noqa: E402
+from tools.shipped_file import write_or_check  # noqa: E402
 
 
 def build() -> list[list[float]]:
@@ -42,13 +44,7 @@ def main() -> None:
     began = time.monotonic()
     data = chase_starts.encode(build())
     print(f"built in {time.monotonic() - began:.0f} s")
-    path = chase_starts.PATH
-    if args.check:
-        same = path.exists() and path.read_bytes() == data
-        print(f"{path.name} is up to date" if same else f"{path.name} differs")
-        sys.exit(0 if same else 1)
-    path.write_bytes(data)
-    print(f"wrote {path} ({len(data):,} bytes)")
+    sys.exit(0 if write_or_check(chase_starts.PATH, data, args.check) else 1)
 
 
 if __name__ == "__main__":

@@ -26,9 +26,11 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-sys.path[:0] = [str(Path(__file__).resolve().parents[1] / "py")]
+ROOT = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(ROOT / "py"), str(ROOT)]
 
 from cubiri.mishimash import later_players, lone_table, two_left  # noqa: E402
+from tools.shipped_file import write_or_check  # noqa: E402
 
 AXIS = lone_table.AXIS
 SAMPLE = 48  # gaps between the shipped ones, checked against their exact values
@@ -105,13 +107,9 @@ def main() -> None:
         print("kept the file's lone leader's grid")
     data = lone_table.encode(grids[lone_table.LONE], grids[lone_table.LEVEL])
     print(f"built in {time.monotonic() - began:.0f} s")
-    path = lone_table.PATH
     if args.check:
-        same = path.exists() and path.read_bytes() == data
-        print(f"{path.name} is up to date" if same else f"{path.name} differs")
-        sys.exit(0 if same else 1)
-    path.write_bytes(data)
-    print(f"wrote {path} ({len(data):,} bytes)")
+        sys.exit(0 if write_or_check(lone_table.PATH, data, check=True) else 1)
+    write_or_check(lone_table.PATH, data, check=False)
     lone_table.shipped.cache_clear()
     table = lone_table.shipped()
     assert table is not None

@@ -17,9 +17,11 @@ import argparse
 import sys
 from pathlib import Path
 
-sys.path[:0] = [str(Path(__file__).resolve().parents[1] / "py")]
+ROOT = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(ROOT / "py"), str(ROOT)]
 
 from cubiri.mishimash import odds, win_chance  # noqa: E402
+from tools.shipped_file import write_or_check  # noqa: E402
 
 
 def win_tables() -> bytes:
@@ -42,14 +44,7 @@ def main() -> None:
     args = parser.parse_args()
     differ = False
     for path, build in ((win_chance.TABLES_PATH, win_tables), (odds.REACH_TABLE_PATH, reach_table)):
-        data = build()
-        if args.check:
-            same = path.exists() and path.read_bytes() == data
-            differ |= not same
-            print(f"{path.name} is up to date" if same else f"{path.name} differs")
-        else:
-            path.write_bytes(data)
-            print(f"wrote {path} ({len(data):,} bytes)")
+        differ |= not write_or_check(path, build(), args.check)
     sys.exit(1 if differ else 0)
 
 
