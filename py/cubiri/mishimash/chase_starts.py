@@ -20,7 +20,6 @@ halves behind with the same last (`row`; the tests compare it with each gap's ow
 
 from __future__ import annotations
 
-import zlib
 from functools import lru_cache
 from pathlib import Path
 
@@ -52,10 +51,7 @@ def row(lead_gap: int, columns: int = COLUMNS) -> list[float]:
 def made() -> dict[str, object]:
     """What the values depend on: the shipped tables a chase reads, the shares of the sudden
     deaths a level leads to, and the gaps."""
-    try:
-        tables = zlib.crc32(win_chance.TABLES_PATH.read_bytes())
-    except OSError:
-        tables = -1
+    tables = shipped_cells.file_crc(win_chance.TABLES_PATH)
     shares = [win_chance.FIRST, *win_chance.THREE_WAY]
     return {"columns": COLUMNS, "rows": ROWS, "tables": tables, "shares": shares}
 
@@ -71,15 +67,8 @@ def _shipped() -> shipped_cells.ShippedCells | None:
     found = shipped_cells.read(PATH)
     if found is None or any(found.header.get(k) != v for k, v in made().items()):
         return None
-    entries = found.header.get(NAME)
-    if not isinstance(entries, list) or len(entries) != ROWS + 1:
+    if not shipped_cells.whole_rows(found.header.get(NAME), ROWS + 1, COLUMNS, len(found.deltas)):
         return None
-    for lead_gap, entry in enumerate(entries):
-        whole = isinstance(entry, list) and all(type(v) is int for v in entry)
-        if not whole or entry[:3] != [lead_gap, 0, 0] or entry[4:] != [COLUMNS]:
-            return None
-        if not 0 <= entry[3] <= len(found.deltas) - COLUMNS:
-            return None
     return found.cells(NAME)
 
 

@@ -12,7 +12,6 @@ file holds, and the shares of a sudden death of four).
 
 from __future__ import annotations
 
-import zlib
 from bisect import bisect_left
 from collections.abc import Callable
 from functools import lru_cache
@@ -64,10 +63,7 @@ def _b_short(gap: int) -> float:
 def _made() -> dict[str, object]:
     """What the values depend on: the shipped tables A and B read, and a sudden death of
     four's shares (B levelling two level leaders)."""
-    try:
-        tables = zlib.crc32(win_chance.TABLES_PATH.read_bytes())
-    except OSError:
-        tables = -1
+    tables = shipped_cells.file_crc(win_chance.TABLES_PATH)
     return {"axis": list(AXIS), "tables": tables, "four_way": list(win_chance.FOUR_WAY)}
 
 
@@ -132,10 +128,7 @@ class LoneTable:
 @lru_cache(maxsize=1)
 def fingerprint() -> int:
     """The file's crc32 (-1 where it cannot be read): what values built from it depend on."""
-    try:
-        return zlib.crc32(PATH.read_bytes())
-    except OSError:
-        return -1
+    return shipped_cells.file_crc(PATH)
 
 
 @lru_cache(maxsize=1)
@@ -175,12 +168,4 @@ def _read_file(
 
 def _whole(entries: object, cells: int) -> bool:
     """Whether the header's index holds every row, each of every gap, inside the file."""
-    size = len(AXIS)
-    if not isinstance(entries, list) or len(entries) != size:
-        return False
-    for i, entry in enumerate(entries):
-        if not isinstance(entry, list) or any(type(v) is not int for v in entry):
-            return False
-        if entry[:3] != [i, 0, 0] or entry[4:] != [size] or not 0 <= entry[3] <= cells - size:
-            return False
-    return True
+    return shipped_cells.whole_rows(entries, len(AXIS), len(AXIS), cells)

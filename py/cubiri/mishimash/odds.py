@@ -29,7 +29,6 @@ from functools import cache
 from itertools import repeat
 from operator import add, mul
 from pathlib import Path
-from typing import ClassVar
 
 from cubiri.mishimash import shipped_cells, strategy
 from cubiri.mishimash.scoring import DICE, check_dice, legal_value_selections, selection_halves
@@ -290,8 +289,6 @@ class ReachBuilder:
     pieces of PIECE missing values of one (n, k, m); `step(budget_ms)` does pieces until the
     budget is spent, so the page never waits longer than about that."""
 
-    PIECE: ClassVar[dict[int, int]] = PIECE
-
     def __init__(self, halves: int = REACH_HALVES) -> None:
         self.halves = halves  # the largest need covered (smaller ones for tests)
         self.cells: dict[tuple[int, int, int], list[float]] = {}
@@ -337,7 +334,7 @@ class ReachBuilder:
         bound = reach_bound(k, m, self.halves)
         cell = self.cells.setdefault((n, k, m), [1.0])
         lo = self._done
-        hi = min(bound + 1, lo + self.PIECE.get(n, PIECE_REST))
+        hi = min(bound + 1, lo + PIECE.get(n, PIECE_REST))
         columns = [
             self._column(n2, k2, m2, lo - gained, hi - lo)
             for gained, n2, k2, m2 in option_steps(n, k, m)

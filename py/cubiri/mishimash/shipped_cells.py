@@ -87,6 +87,29 @@ class Shipped:
         return ShippedCells(self.deltas, index)
 
 
+def file_crc(path: Path) -> int:
+    """The file's crc32, or -1 where it cannot be read: what values built from it depend on."""
+    try:
+        return zlib.crc32(path.read_bytes())
+    except OSError:
+        return -1
+
+
+def whole_rows(entries: object, rows: int, length: int, cells: int) -> bool:
+    """Whether a table's index (`entries`, from the header) holds rows 0 … rows − 1, each
+    (row, 0, 0) of `length` values, inside a file of `cells` values."""
+    if not isinstance(entries, list) or len(entries) != rows:
+        return False
+    for row, entry in enumerate(entries):
+        if not isinstance(entry, list) or any(type(v) is not int for v in entry):
+            return False
+        if entry[:3] != [row, 0, 0] or entry[4:] != [length]:
+            return False
+        if not 0 <= entry[3] <= cells - length:
+            return False
+    return True
+
+
 def read(path: Path) -> Shipped | None:
     """The file at `path`, or None where it is missing or damaged (then the tables are built)."""
     try:

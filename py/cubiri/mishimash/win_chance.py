@@ -1072,14 +1072,12 @@ def shipped_start(state: game.State) -> float | None:
     (and where the file does not hold its gaps)."""
     if state.phase not in (game.Phase.ROLL, game.Phase.THROW) or state.turn_halves:
         return None
-    if state.solo or state.over or state.round is game.Round.RACE or not tables_ready():
-        return None
-    chasing = _chasing(state)
-    if chasing is None or _ahead_of_the_last(state) is not None:
+    key = _own_key(state)  # the table this position reads, built alone
+    if key is None or key[0] != "chase" or not tables_ready():
         return None
     from cubiri.mishimash import chase_starts  # it reads this module's tables
 
-    return chase_starts.start(chasing)
+    return chase_starts.start(key[1:])
 
 
 def ready(state: game.State) -> bool:
