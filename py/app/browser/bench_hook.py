@@ -137,12 +137,13 @@ def later_players_numbers() -> dict[str, float]:
     """A final round's player with two still to play after it (four seats): the chances to win
     of its turn, built in 20 ms slices as the page does (later_players.page_step) from the
     start of the turn: the first after 10.5 points with the other three at nothing, after 50
-    with the rest 75 and 100 behind the leader, and 20 behind with the next far off (100) and
-    the last near (30)."""
+    with the rest 75 and 100 behind the leader, 20 behind with the next far off (100) and
+    the last near (30), and 204 behind with the other two at nothing too (the leader banked
+    204 points in the first turn: a quick BANK gives the page about a second)."""
     from cubiri.mishimash import later_players, own_past, win_chance
 
     numbers: dict[str, float] = {}
-    for mine, later in ((21, (21, 21)), (100, (150, 200)), (40, (200, 60))):
+    for mine, later in ((21, (21, 21)), (100, (150, 200)), (40, (200, 60)), (408, (408, 408))):
         name = f"later_players_{mine}_{later[0]}_{later[1]}"
         numbers |= _later_build(name, mine, later)
         # Built ahead, while the leader might still reach the target (own_past.py, from a cut

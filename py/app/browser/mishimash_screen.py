@@ -38,7 +38,7 @@ from app.browser.tour import Tour
 from app.pure import mishimash_speech as speech
 from app.pure.feel import is_new_best, is_persons_win
 from app.pure.mishimash_setup import PERSON, Seat, player_names, seat_levels
-from app.pure.mishimash_view import MishimashView, Moves, build_view
+from app.pure.mishimash_view import MishimashView, Moves, build_view, preview
 from app.pure.saved_game import MISHIMASH, Saved
 from app.pure.score_sheet import Correction, Sheet, build_sheet, correction_line
 from app.pure.table_dice import (
@@ -84,7 +84,11 @@ class MishimashScreen:
         self.last_view: MishimashView | None = None
         self._loaded = False
         self.computers = ComputerTurns(self)  # the computer seats' moves, at their pace
-        self._build_later = create_proxy(self._build_tables)
+        # The next slice of a build runs as the next task: a message, which the browser does
+        # not hold back as it does a chain of zero-delay timeouts (4 ms each from the fifth);
+        # frames and taps still come between slices.
+        self._slices = window.MessageChannel.new()
+        self._slices.port1.onmessage = create_proxy(lambda _message: self._build_tables())
         self._building = False
         self.guard = TapGuard()
         # The first game that teaches (issue 16): its game is never saved; what it interrupted
@@ -366,6 +370,7 @@ class MishimashScreen:
             self.picked = tap  # the die, with the dice it only scores with (issue 15)
             self.session.remember(self._saved())  # kept across a reload, as MAGDAGDON's die
             view = self.render()
+            self._start_table_builds()  # for a BANK of these dice (`_as_picked`)
             if view is not None and view.selection:
                 # What the selection is worth, or why it cannot be taken: said as shown.
                 faces = [die.value for die in view.dice if die.picked]
@@ -653,11 +658,14 @@ class MishimashScreen:
             if later_players.page_ready(self.state):
                 self.render()
         own = chase or self._race_bank_pending() or self._chase_ahead() is not None
-        if built and not own and not later_players.page_pending(self.state):
+        if built and not own and not later_players.page_pending(self._as_picked(self.state)):
             self._building_now(False)  # nothing to build
             return
         self._building_now(True)
-        window.setTimeout(self._build_later, 0)
+        self._build_soon()
+
+    def _build_soon(self) -> None:
+        self._slices.port2.postMessage(None)
 
     def _keep_own_past(self) -> None:
         """The next player's table past the leader, once built, kept for a reload (own_past)."""
@@ -682,46 +690,57 @@ class MishimashScreen:
             return False
         return bool(two_left.pending(two_left.wanted(state)))
 
+    def _as_picked(self, state: engine.State) -> engine.State:
+        """The game the page builds ahead for: in the race, with the dice picked taken where
+        they are a selection. bank_ahead guesses the BANK of every die that scores from the
+        roll alone; a player who picks fewer would begin the final round lower (helper-36's
+        four seats: 1.3 s of "working out" after such a BANK, the guess's table built instead)."""
+        if state.round is not engine.Round.RACE or not self.picked:
+            return state
+        return preview(state, self.picked) or state
+
     def _chase_ahead(self) -> engine.State | None:
         """Three seats: the final round a BANK now would begin (bank_ahead), where its first
         turn chases the leader with a table of its own not built yet (win_chance.Chase: the
         further behind, the longer), built while the decision is made."""
-        banked = bank_ahead.banked(self.state) if self.state is not None else None
+        state = self.state
+        banked = bank_ahead.banked(self._as_picked(state)) if state is not None else None
         return banked if banked is not None and win_chance.chase_pending(banked) else None
 
     def _build_tables(self) -> None:
         if not win_chance.tables_ready():
             if win_chance.tables_builder().step(20) and self.state is not None:
                 self.render()  # the chance to win can show now
-            window.setTimeout(self._build_later, 0)
+            self._build_soon()
         elif self.state is not None and win_chance.chase_pending(self.state):
             # A table for this turn alone (a chase, a last turn against two level): first.
             if win_chance.step_chase(self.state, 20):
                 self.render()
-            window.setTimeout(self._build_later, 0)
+            self._build_soon()
         elif self.state is not None and self._race_bank_pending():
             # A race's BANK that reaches the target at a table of three: its chance to win.
             if two_left.step(two_left.wanted(self.state), 20):
                 self.render()
-            window.setTimeout(self._build_later, 0)
-        elif self.state is not None and later_players.page_pending(self.state):
+            self._build_soon()
+        elif self.state is not None and later_players.page_pending(self._as_picked(self.state)):
             # Two still to play after this player: its chance to win, seconds of building
             # (the coach says it is working out the odds meanwhile; no computer waits).
-            if later_players.page_step(self.state, 20):
-                storage.session_write(LATER_BUILT, later_players.dump_built(self.state))
+            planned = self._as_picked(self.state)
+            if later_players.page_step(planned, 20):
+                storage.session_write(LATER_BUILT, later_players.dump_built(planned))
                 self.render()
             self._keep_own_past()
-            window.setTimeout(self._build_later, 0)
+            self._build_soon()
         elif (ahead := self._chase_ahead()) is not None:
             # Three seats: the next player's chase, should this BANK begin the final round.
             win_chance.step_chase(ahead, 20)
-            window.setTimeout(self._build_later, 0)
+            self._build_soon()
         elif odds.reach_ready() or odds.reach_builder().step(20):  # shipped: nothing to build
             self._building_now(False)
             if self.state is not None:
                 self.render()  # the coach's final-round lines can show now
         else:
-            window.setTimeout(self._build_later, 0)
+            self._build_soon()
 
     # Render ------------------------------------------------------------------------------------
     def render(self) -> MishimashView | None:

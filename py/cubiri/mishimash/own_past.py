@@ -33,7 +33,6 @@ from cubiri.mishimash.win_chance import (
     FirstOfThree,
     LastMover,
     _bust,
-    _cells,
     _proven,
     last_mover,
 )
@@ -54,6 +53,8 @@ class PastOfP(FirstOfThree):
     half the time of every point built to `proven`. Not for a table built twice to read
     another's payoffs (EPS): its twin's choices could differ where BANK and a throw are that
     close."""
+
+    reached_only = True  # built in the page
 
     def __init__(self, last: LastMover, banks: Sequence[float], mine: int) -> None:
         super().__init__(last, banks)
@@ -220,7 +221,8 @@ def forget() -> None:
 # The page keeps the last table built in the tab's sessionStorage (about 0.9 MB of text): a
 # reload at the final round's first turn then has its chance to win at once, not a second on.
 
-FORMAT = 1  # what a kept table's values mean; a new one makes every kept copy stale
+FORMAT = 2  # what a kept table's values mean; a new one makes every kept copy stale (2: the
+# points a turn reaches only, win_chance.reachable)
 _dumped: tuple[tuple[int, int], int] | None = None  # the table last kept (offsets, cut)
 
 
@@ -235,7 +237,7 @@ def _layout(table: PastOfP) -> list[tuple[tuple[int, int, int], int]]:
     table.prepare()
     return [
         ((n, k, m), max(0, table.proven_cell(n, k, m) - table.low(k, m) + 1))
-        for n, k, m in _cells(table.proven)
+        for n, k, m in table.built_cells()
     ]
 
 

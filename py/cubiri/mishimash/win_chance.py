@@ -99,6 +99,20 @@ def _least_halves(roll_index: int, count: int) -> int:
     return roll_index * (roll_index - 1) // 2 + 10 * count * (count + 1)
 
 
+def reachable(n: int, k: int, m: int) -> bool:
+    """Whether a turn reaches the decision point (n dice, roll k, m MISHIMASHes). Each roll
+    sets aside a die or more (X8), so a run of rolls from six fresh dice lasts one to six rolls
+    up to its MISHIMASH (X12), and fewer than six dice are left only once the current run has
+    begun: after the m runs done (m to 6m rolls), it has lasted k − 1 − 6m rolls or more, and
+    n ≤ 7 + 6m − k. The capped count (REACH_MISHIMASHES) stands for that many or more, so it
+    bounds no run's end. A table built only for the points a game plays skips the rest (44% of
+    a chase 204 points behind); a child of a point reached is reached, and `chance` works out
+    a point skipped from its children."""
+    if k < m + 1 + (n < DICE):
+        return False
+    return m >= REACH_MISHIMASHES or n <= DICE + 1 + DICE * m - k
+
+
 def _cells(limit: int) -> list[tuple[int, int, int]]:
     """(dice, roll, MISHIMASHes) of every decision point a turn reaches within `limit` halves,
     the last roll first (a roll's children are at the next roll)."""
@@ -205,6 +219,9 @@ class FirstMover:
 
     bust_loses = False  # a sudden death's first mover: a bust leaves the other level
     sliced = True  # built a piece at a time (between frames in the page)
+    # Built for the points a turn reaches only (`reachable`): the tables built in the page.
+    # The shipped ones keep every point, as their files hold them.
+    reached_only = False
 
     def __init__(self, last: LastMover) -> None:
         self.last = last
@@ -217,7 +234,7 @@ class FirstMover:
         """Builds the cells a piece at a time, yielding after each (as LastMover.pieces); the
         last mover's table must be complete."""
         self.prepare()
-        for n, k, m in _cells(self.proven):
+        for n, k, m in self.built_cells():
             low = self.low(k, m)
             size = self.proven_cell(n, k, m) - low + 1
             bust = _bust(n) * self.bust_value
@@ -232,6 +249,11 @@ class FirstMover:
                 rolled = [value + bust for value in combine(roll_table(n), columns)]
                 cell += map(max, self.banks[low + lo : low + hi], rolled)
                 yield
+
+    def built_cells(self) -> list[tuple[int, int, int]]:
+        """The decision points the table holds, in the order they are built."""
+        cells = _cells(self.proven)
+        return [cell for cell in cells if reachable(*cell)] if self.reached_only else cells
 
     def prepare(self) -> None:
         """What BANK is worth at each total, from the last mover's table (complete)."""
@@ -411,6 +433,8 @@ class Chase(FirstMover):
     each point to `split` − 1; without `ahead` it holds the whole turn up to where BANK is
     proven best (the tests compare the two)."""
 
+    reached_only = True  # built in the page, for one turn
+
     def __init__(
         self,
         last: LastMover,
@@ -448,7 +472,7 @@ class Chase(FirstMover):
 
     def pieces(self) -> Iterator[None]:
         self.prepare()
-        for n, k, m in _cells(self.proven):
+        for n, k, m in self.built_cells():
             low, high = _least_halves(k, m), self.split(k, m)
             cell = self.cells[(n, k, m)] = []
             step = _piece(self, n)
