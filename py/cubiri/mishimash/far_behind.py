@@ -1,6 +1,6 @@
 """MISHIMASH: a final-round player far behind the leader, its chance to win bounded at once
-(issue 28: ready at once). Its own table below the leader's total takes seconds to build the
-further behind it stands (a chase: 2 s in CPython 300 points behind, more in the page), while
+(issue 28: ready at once). Its own table below the leader's total takes a second or more to
+build the further behind it stands (a chase: 1.1 s in CPython 300 points behind), while
 its chance is then small and tightly bounded by the shipped tables:
 
 * **at most its chance to reach the leader's total** this turn (the reach table, odds.py): it

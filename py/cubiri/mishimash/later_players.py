@@ -3,10 +3,11 @@ it (X16, X17; issue 28), worked out when asked where the shipped tables do not r
 more still to play after it, or three or more level at the top; the same in a sudden death of
 four or more). With two still to play after it (four seats) what costs is a lone leader's
 chance at every total P's turn may end on, and P's level with the leader: those are shipped
-(lone_table.py, for gaps to 132 points), so P's own tables take a second or so (1.0–1.6 s
-in Pyodide), nearly all of it P's table past L, which does not depend on L (own_past.py). The
+(lone_table.py, for gaps to 132 points), so P's own tables take under a second (0.4–0.9 s
+in Pyodide), much of it P's table past L, which does not depend on L (own_past.py). The
 page builds that while the player before P may still reach the target, the rest (tens of
-milliseconds) when the final round begins (`page_step`, between frames; `build_needs`), and
+milliseconds, 0.7 s 204 points behind) as a BANK that would begin the final round is chosen
+(bank_ahead.py) and when it begins (`page_step`, between frames; `build_needs`), and
 its coach and strongest computer play by them once built (`page_ready`). With more (five
 seats: 25 s in CPython) `win_chances` alone reaches it; where the shipped file is missing the
 lone leader's values are built lead by lead (7–17 s a position in CPython on one core, 9–21 s

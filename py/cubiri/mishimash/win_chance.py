@@ -27,9 +27,11 @@ all. Points are integer halves inside, as in scoring and strategy.
   must pass the leader, and once past it is the player above: BANK is worth 0 below the
   leader, 1 − last(s) past it (s its lead over the last), and level with it what the last
   leaves of a sudden death of two or, if the last ends level too, of three
-  (`LevelWithTheLeader`). One table a turn (`Chase`), built on demand, its cost growing with
-  the gap (0.2 s in CPython 112.5 points behind, 2 s 300 behind): in slices in the page, from
-  the moment a race's player chooses dice that would begin the final round (bank_ahead.py).
+  (`LevelWithTheLeader`). One table a turn (`Chase`), built on demand for the points a turn
+  reaches (`reachable`), its cost growing with the gap (0.2 s in CPython 112.5 points
+  behind, 1.1 s 300 behind; 0.3 s and 0.9 s in Pyodide 112.5 and 222 behind): in slices in
+  the page, from the moment a race's player chooses dice that would begin the final round
+  (bank_ahead.py).
 * **The last turn against two level leaders** is the last mover's table with a level worth its
   share of a sudden death of three (`AgainstTwoBuild`, built on demand for the gap).
 * **A sudden death of three** is solved by three_way.py (a step of about 12 minutes, so its
