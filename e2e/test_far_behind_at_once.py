@@ -55,6 +55,11 @@ def test_500_points_behind_the_chance_is_there_at_once_when_the_leader_banks_at_
     expect(coach).not_to_contain_text("pass")
 
 
+# Timed against the second while the page builds (four seats): run alone (see the Makefile).
+ALONE = pytest.mark.alone
+
+
+@ALONE
 @SEATS
 def test_204_points_behind_the_chance_is_there_when_the_leader_banks_at_once(
     page: Page, base_url: str, players: list[str]
@@ -83,6 +88,7 @@ def test_204_points_behind_the_chance_is_there_when_the_leader_banks_at_once(
     page.screenshot(path=str(SCREENSHOTS / shot), full_page=True)
 
 
+@ALONE
 def test_four_seats_the_chance_is_there_when_the_leader_banks_fewer_dice_than_score(
     page: Page, base_url: str
 ) -> None:
