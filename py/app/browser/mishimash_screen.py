@@ -90,6 +90,7 @@ class MishimashScreen:
         self._slices = window.MessageChannel.new()
         self._slices.port1.onmessage = create_proxy(lambda _message: self._build_tables())
         self._building = False
+        self._picked_made: tuple[engine.State, frozenset[int], engine.State] | None = None
         self.guard = TapGuard()
         # The first game that teaches (issue 16): its game is never saved; what it interrupted
         # (the setup, or a game in progress) comes back when it ends.
@@ -697,7 +698,12 @@ class MishimashScreen:
         four seats: 1.3 s of "working out" after such a BANK, the guess's table built instead)."""
         if state.round is not engine.Round.RACE or not self.picked:
             return state
-        return preview(state, self.picked) or state
+        # The same game object while the pick stands: what to build is remembered for the
+        # last game asked about, by identity (last_state.py), and asked at every slice.
+        made = self._picked_made
+        if made is None or made[0] is not state or made[1] != self.picked:
+            made = self._picked_made = (state, self.picked, preview(state, self.picked) or state)
+        return made[2]
 
     def _chase_ahead(self) -> engine.State | None:
         """Three seats: the final round a BANK now would begin (bank_ahead), where its first
@@ -722,10 +728,11 @@ class MishimashScreen:
             if two_left.step(two_left.wanted(self.state), 20):
                 self.render()
             self._build_soon()
-        elif self.state is not None and later_players.page_pending(self._as_picked(self.state)):
+        elif self.state is not None and later_players.page_pending(
+            planned := self._as_picked(self.state)
+        ):
             # Two still to play after this player: its chance to win, seconds of building
             # (the coach says it is working out the odds meanwhile; no computer waits).
-            planned = self._as_picked(self.state)
             if later_players.page_step(planned, 20):
                 storage.session_write(LATER_BUILT, later_players.dump_built(planned))
                 self.render()
