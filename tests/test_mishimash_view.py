@@ -333,3 +333,26 @@ def test_the_total_to_beat_counts_the_turns_points_so_far() -> None:
     assert build_view(state, frozenset(), t).to_beat == "To beat: 1 (0.5 more needed)"
     state = play(state, "again", [1, 2, 3, 4, 6], (0,))  # a 1 again, × 2: this turn 3
     assert build_view(state, frozenset(), t).to_beat == "To beat: 1 (passed)"
+
+
+def test_a_mishimash_is_news_until_a_die_of_the_next_roll_is_picked() -> None:
+    """X12: helper-36, on the roll after a second MISHIMASH, read the banner's "MISHIMASH! +20
+    and six dice back." beside the pick's "MISHIMASH +30!". The banner tells of a MISHIMASH
+    while BANK or ROLL AGAIN is chosen, while the six dice are typed and on their roll (the
+    page's ROLL AGAIN throws at once), until a die of that roll is picked."""
+    from cubiri import dice as seeded
+    from tests.typed_games import play
+
+    state = engine.new_game(["Ana", "Bo"], 1000, 0, seeded.TYPED)
+    six = [1, 1, 1, 1, 1, 1]
+    all_six = (0, 1, 2, 3, 4, 5)
+    news = "MISHIMASH! +20 and six dice back."
+    state = play(state, six, all_six, "again", six, all_six)
+    assert build_view(state, frozenset(), t).event == news
+    state = play(state, "again")  # real dice: the six are typed next
+    assert build_view(state, frozenset(), t).event == news
+    state = play(state, six)
+    assert build_view(state, frozenset(), t).event == news
+    view = build_view(state, frozenset(all_six), t)
+    assert view.event == "" and view.event_kind == ""
+    assert "+30" in view.selection, view.selection

@@ -191,8 +191,8 @@ def build_view(
         selection=selection,
         selection_ok=after is not None,
         selection_error=selecting and bool(picked) and after is None,
-        event=_event(state, t)[0],
-        event_kind=_event(state, t)[1],
+        event=_event(state, picked, t)[0],
+        event_kind=_event(state, picked, t)[1],
         roll=(Roll(),) if _offers(offered, Roll) and person else None,
         bank=(*select, Bank()) if _offers(then, Bank) and person else None,
         bank_label=t("mishimash.bank_points", points=points(t, decided.turn_halves))
@@ -396,7 +396,7 @@ def _problem(state: State, picked: frozenset[int], t: Translator) -> str:
     return t(key) if t(key) != key else t("mishimash.problem.not_scoring")
 
 
-def _event(state: State, t: Translator) -> tuple[str, str]:
+def _event(state: State, picked: frozenset[int], t: Translator) -> tuple[str, str]:
     """The last thing worth a banner: how the last turn ended, or a MISHIMASH just now."""
     last = state.events[-1] if state.events else None
     if isinstance(last, Bust):
@@ -407,7 +407,9 @@ def _event(state: State, t: Translator) -> tuple[str, str]:
     if isinstance(last, Banked):
         name, won = state.players[last.player], points(t, last.halves)
         return t.plural("mishimash.banked", last.halves / 2, name=name, points=won), "bank"
-    if isinstance(last, Mishimash):
+    if isinstance(last, Mishimash) and not (state.phase is Phase.SELECT and picked):
+        # X12: news on the roll of the six dice it gave back (ROLL AGAIN keeps it), until a
+        # die of that roll is picked: helper-36 read its "+20" beside the pick's "+30".
         return t("mishimash.mishimash", bonus=points(t, last.bonus_halves)), "mishimash"
     return "", ""
 
