@@ -50,3 +50,22 @@ def test_a_chase_built_for_the_points_reached_holds_the_same_chances() -> None:
     assert some.start() == every.start()
     low = wc._least_halves(2, 0)
     assert some.chance(low + 5, 6, 2, 0) == every.chance(low + 5, 6, 2, 0)  # not reached
+
+
+def test_a_turn_of_three_built_for_the_points_reached_holds_the_same_chances() -> None:
+    """later_players.TurnOfThree (a sudden death's mover, a later player's turn past every
+    earlier total, built in the page): the same floats as every point built, its twin with EPS
+    for a bust too (what `_all_bust` reads), on a BANK that rises with the total."""
+    from cubiri.mishimash.later_players import TurnOfThree
+
+    last = wc.last_mover()
+    banks = [0.05, *(min(1.0, 0.1 + x / 300) for x in range(1, 400))]
+    some = wc.built(TurnOfThree(last, banks))
+    every = wc.built(wc.FirstOfThree(last, banks))
+    assert set(some.cells) == {cell for cell in every.cells if wc.reachable(*cell)}
+    assert set(some.cells) < set(every.cells)
+    for cell, values in some.cells.items():
+        assert values == every.cells[cell]
+    assert some.start() == every.start() and some.roll(40, 3, 3, 0) == every.roll(40, 3, 3, 0)
+    twins = [wc.built(kind(last, banks, [wc.EPS, 0.0])) for kind in (TurnOfThree, wc.FirstOfThree)]
+    assert twins[0].start() == twins[1].start()

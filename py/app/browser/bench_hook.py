@@ -153,6 +153,13 @@ def later_players_numbers() -> dict[str, float]:
         steps = own_past.steps(ahead)
         numbers |= _sliced(f"{name}_ahead", partial(win_chance._run_pieces, steps, 20))
         numbers |= _later_build(f"{name}_after_ahead", mine, later, fresh=False)
+    # A sudden death of four's first mover: built while the final round's last turn may level
+    # the three before it (later_players._next_level), from the shipped leads.
+    later_players.forget()
+    first = later_players._need_steps(later_players.LevelStart(3, 0, 4))
+    numbers |= _sliced(
+        "sudden_death_of_four_first_mover", partial(win_chance._run_pieces, first, 20)
+    )
     later_players.forget()
     return numbers
 

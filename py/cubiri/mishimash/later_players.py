@@ -559,7 +559,7 @@ def level_table_steps(where: LevelStart, moved: float = 0.0) -> Steps[FirstOfThr
         bust = _all_bust(where.later, where.place + 1, where.contenders, moved)
         bust *= shares(where.contenders, moved)[where.place]
         lone = level_lone(where.later, moved) if where.later else [1.0] * SIZE
-        table = yield from _build_steps(FirstOfThree(last_mover(), [bust, *lone[1:]]))
+        table = yield from _build_steps(TurnOfThree(last_mover(), [bust, *lone[1:]]))
         while len(_level_tables) >= 16:
             del _level_tables[next(iter(_level_tables))]
         _level_tables[key] = table
@@ -567,6 +567,15 @@ def level_table_steps(where: LevelStart, moved: float = 0.0) -> Steps[FirstOfThr
 
 
 _level_tables: dict[tuple[LevelStart, float], FirstOfThree] = {}
+
+
+class TurnOfThree(FirstOfThree):
+    """A FirstOfThree built for one position (a sudden death's mover, a later player's turn
+    past every earlier total): only the points a turn reaches (win_chance.reachable), the same
+    values there. A sudden death of four's first mover took a third of the time (6.5 s, not
+    19 s, in CPython on a loaded machine). The shipped tables hold every point their files do."""
+
+    reached_only = True
 
 
 def _all_bust(later: int, place: int, contenders: int, moved: float) -> float:
@@ -579,7 +588,7 @@ def _all_bust(later: int, place: int, contenders: int, moved: float) -> float:
     if shipped is not None:
         return shipped[1][later, place]
     table = level_table(LevelStart(later - 1, place, contenders), moved)
-    twin = at_once(FirstOfThree(last_mover(), table.given, [EPS, 0.0]))
+    twin = at_once(TurnOfThree(last_mover(), table.given, [EPS, 0.0]))
     busts = (twin.start() - table.start()) / EPS
     return busts * _all_bust(later - 1, place + 1, contenders, moved)
 
@@ -927,8 +936,8 @@ class Solver:
         if j not in self.pasts:
             lone = yield from self._lone_steps(j + 1)
             banks = self._banks(self.later[j], lone)
-            base = yield from _build_steps(FirstOfThree(self.last, banks))
-            busting = yield from _build_steps(FirstOfThree(self.last, banks, [EPS, 0.0]))
+            base = yield from _build_steps(TurnOfThree(self.last, banks))
+            busting = yield from _build_steps(TurnOfThree(self.last, banks, [EPS, 0.0]))
             self.pasts[j] = (base, busting)
         return self.pasts[j]
 
