@@ -518,7 +518,7 @@ READS_SUDDEN_FOUR = True  # False: build what sudden_four.json ships (its tool, 
 
 def _level_shipped(where: LevelStart) -> bool:
     """Whether a sudden death's mover's table reads only shipped values (a sudden death of
-    four), so the page builds it (a few seconds; more contenders take minutes)."""
+    four), so the page builds it (about 3 s in Pyodide; more contenders take minutes)."""
     return where.contenders == sudden_four.CONTENDERS and _sudden_four(0.0) is not None
 
 
@@ -540,9 +540,15 @@ def level_lone(later: int, moved: float = 0.0) -> list[float]:
     """A lone leader's value over its lead (halves), `later` players still to play from one
     total, `later` ≥ 1 (`Solver.lone`); with three, from the leads shipped for a sudden death of
     four where they are (`_sudden_four`)."""
+    return finish(level_lone_steps(later, moved))
+
+
+def level_lone_steps(later: int, moved: float = 0.0) -> Steps[list[float]]:
+    """`level_lone`, the shipped leads carried over every lead a row at a time (the page:
+    47 ms in CPython, 0.2-0.4 s of Pyodide in one slice before)."""
     solver, shipped = level_solver(later, moved), _sudden_four(moved)
     if later == sudden_four.CONTENDERS - 1 and shipped is not None and 0 not in solver.lones:
-        return solver.lone(0, shipped[0])
+        return (yield from solver._lone_steps(0, shipped[0]))
     return solver.lone(0)
 
 
@@ -558,7 +564,7 @@ def level_table_steps(where: LevelStart, moved: float = 0.0) -> Steps[FirstOfThr
     if key not in _level_tables:
         bust = _all_bust(where.later, where.place + 1, where.contenders, moved)
         bust *= shares(where.contenders, moved)[where.place]
-        lone = level_lone(where.later, moved) if where.later else [1.0] * SIZE
+        lone = (yield from level_lone_steps(where.later, moved)) if where.later else [1.0] * SIZE
         table = yield from _build_steps(TurnOfThree(last_mover(), [bust, *lone[1:]]))
         while len(_level_tables) >= 16:
             del _level_tables[next(iter(_level_tables))]
