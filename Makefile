@@ -74,13 +74,15 @@ E2E_WORKERS ?= 4
 CRASHED := --reruns 2 --only-rerun "Page crashed|Target crashed"
 
 # Doctests too: the engine's and the pure view models' (py/app/browser imports `js`: browser only).
+# Each run prints its slowest tests (--durations): `make test` has grown past 30 minutes on this
+# 2-core machine, twice what it should take, and they say where the time goes.
 unit: $(VENV)/.stamp
-	$(PY) -m pytest -q -n $(WORKERS) --doctest-modules py/cubiri py/app/pure tests
+	$(PY) -m pytest -q -n $(WORKERS) --durations=15 --doctest-modules py/cubiri py/app/pure tests
 
 # Tests marked `alone` time what the page computes against a second (issue 28): four pages at
 # once on two cores took three times as long, so they run after the rest, one at a time.
 e2e: $(VENV)/.stamp vendor browser
-	$(PY) -m pytest -q -n $(E2E_WORKERS) --dist loadgroup $(CRASHED) -m "not alone" e2e
+	$(PY) -m pytest -q -n $(E2E_WORKERS) --dist loadgroup --durations=25 $(CRASHED) -m "not alone" e2e
 	$(PY) -m pytest -q $(CRASHED) -m alone e2e
 
 # The smoke set in the two other engines (engines/, issue 27): Debian's firefox-esr over
