@@ -405,6 +405,29 @@ def test_while_a_player_may_reach_the_target_the_next_players_costly_table_is_bu
     later_players.forget()
 
 
+def test_five_seats_the_next_players_costly_table_is_built_while_the_first_plays() -> None:
+    """helper-37, five seats: the second after the leader (two still to play after her) waited
+    0.9-1.4 s of "working out" as her turn began. Her table past the leader does not depend on
+    how the turn before hers ends (the leader's total or more), so it is built during it: Ann
+    banks 10.5, and while Otto plays (three after him) the page builds Bea's. Otto busts:
+    Bea's chances read that table and are those worked out from scratch."""
+    later_players.forget()
+    names = ["Ann", "Otto", "Bea", "Cubi", "Dan"]
+    otto = typed(names, 10, [[1, 1, 1, 5, 2, 3], (0, 1, 2, 3), "bank"])
+    assert otto.round is game.Round.FINAL_ROUND and otto.still_to_play == (1, 2, 3, 4)
+    wanted = own_past.Wanted((0, 0), 21)
+    assert later_players.build_needs(otto) == [wanted]
+    while not later_players.page_step(otto, 50):
+        pass
+    built = finish(own_past.steps(wanted))
+    bea = game.apply(game.apply(otto, game.Roll()), Dice((2, 3, 3, 4, 6, 6)))  # a bust
+    assert bea.current == 2 and later_players.position(bea) == later_players.Position(21, (21, 21))
+    assert not later_players.left_is_large(bea)  # the rest is built before the page paints
+    assert later_players.start_chance(bea) == four_seats_start_chance()
+    assert later_players.solver_for(later_players.position(bea), 1).table().past is built
+    later_players.forget()
+
+
 def test_far_from_the_target_nothing_is_built_ahead() -> None:
     """Four seats, target 100: Ann at nothing reaches 100 in one turn about once in 12 (less
     than MAY_REACH), so nothing is built for the final round yet; at 60 points she may."""
@@ -600,3 +623,34 @@ def test_a_chance_short_of_certain_is_never_said_as_100_or_0_percent() -> None:
     lines = build_coach(bo, frozenset(), t, PEOPLE).lines
     assert any("under 0.1%" in line for line in lines), lines
     assert not any(" 0%" in line or "100%" in line for line in lines), lines
+
+
+def test_the_last_against_three_level_leaders_is_told_its_chance_to_win() -> None:
+    """helper-37: four seats, target 1, Ana, Bea and Cleo each bank a 1; Dan, last, was told
+    "Your chance to pass 1: 96.1%." and, after taking a 1, "bank now 0% · roll on 92.3%". Nobody
+    plays after him: passing wins, and a level is a sudden death of four, his share FOUR_WAY[3]
+    (X17). His table is the last mover's with a level worth that share, built as his turn
+    starts, as against two level; the chances are the engine's (later_players' Solver before)."""
+    throw_one = [[1, 2, 3, 4, 6, 6], (0,), "bank"]
+    names = ["Ana", "Bea", "Cleo", "Dan"]
+    state = typed(names, 1, throw_one * 3)
+    people = frozenset(range(4))
+    assert state.current == 3 and state.still_to_play == (3,)
+    assert wc.covered(state) and not wc.ready(state)
+    assert wc.step_chase(state, float("inf")) and wc.ready(state)
+    start = wc.start_chance(state)
+    lines = build_coach(state, frozenset(), t, people).lines
+    assert f"Your chance to win: {percent(t, start)}." in lines
+    assert not any("pass" in line for line in lines), lines
+    took = game.apply(game.apply(state, game.Roll()), Dice((1, 2, 3, 4, 6, 6)))
+    level = game.apply(took, game.Select((0,)))  # level at 1 with the three
+    chances = win_chances(level)
+    assert chances is not None and chances["bank"] == pytest.approx(wc.FOUR_WAY[3])
+    solver = later_players.solver_for(later_players.Position(2, (), 3), 1)
+    assert chances["roll"] == pytest.approx(solver.table().roll(2, 5, 2, 0), abs=1e-9)
+    said = build_coach(took, frozenset({0}), t, people).lines
+    assert f"Chance to win: bank now {percent(t, chances['bank'])}" in said[1], said
+    assert said[2] == (  # nobody plays after him: the sudden death is no "if" (helper-37)
+        "BANK now ends level with 1, not past it: nobody plays after you, so a sudden death"
+        " follows."
+    )

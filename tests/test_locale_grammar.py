@@ -153,6 +153,8 @@ NOT_COUNTED = {
     "coach.pass_decision": "a total and chances: to pass 112.5, 100%",
     "coach.bank_level": "a leader's total: level with 112.5",
     "coach.bank_level_again": "a leader's total: level with 112.5",
+    "coach.bank_level_last": "a leader's total: level with 112.5",
+    "coach.bank_level_last_again": "a leader's total: level with 112.5",
     "mishimash.to_beat_passed": "a total of points: to beat 112.5 (passed)",
     "magdagdon.undone_throw": "the faces of the dice given back: the throw 3, 4, 4 and 5",
     "mishimash.to_beat": "totals of points: to beat 112.5 (12.5 more needed)",

@@ -276,6 +276,7 @@ def test_a_bank_level_with_the_leader_says_level_not_a_loss() -> None:
     to a sudden death. BANK's line says it is level, and the coach says what a level leads
     to."""
     from cubiri import dice as seeded
+    from cubiri.mishimash import win_chance
     from tests.typed_games import play
 
     state = engine.new_game(["Ana", "Bo"], 2, 0, seeded.TYPED)
@@ -284,6 +285,16 @@ def test_a_bank_level_with_the_leader_says_level_not_a_loss() -> None:
     picked = tap_die(state.dice, tap_die(state.dice, frozenset(), 0), 1)
     view = build_view(state, picked, t, coach_for=frozenset({1}))
     assert not view.bank_loses and view.bank_total == "total 2, level"
+    # Bo plays last: the sudden death is certain (helper-37 read an "if" there).
+    assert any(
+        "nobody plays after you, so a sudden death follows" in line for line in view.coach.lines
+    ), view.coach.lines
+    # With Cy still to play, it is an "if".
+    state = engine.new_game(["Ana", "Bo", "Cy"], 2, 0, seeded.TYPED)
+    state = play(state, [1, 1, 2, 3, 4, 6], (0, 1), "bank")
+    state = play(state, [1, 1, 2, 3, 4, 6])
+    assert win_chance.step_chase(state, float("inf"))  # Bo's chase, built as the page does
+    view = build_view(state, picked, t, coach_for=frozenset({1}))
     assert any(
         "if it is still level at the end of the round, a sudden death follows" in line
         for line in view.coach.lines

@@ -65,12 +65,12 @@ def chase_numbers() -> dict[str, float]:
     slices as the page does (win_chance.Chase): gaps of 10.5 points (both), of 112.5 (both,
     the tester's ?seed=306 at 100), of 222 (a play-tester's ?seed=60 at 10), and 100 for the
     chaser with the last 30 behind; and a last turn against two level leaders 10.5 and 100
-    points ahead (win_chance.AgainstTwoBuild)."""
+    points ahead (win_chance.AgainstLevelBuild)."""
     from cubiri.mishimash import win_chance
 
     win_chance.last_mover()  # the shipped tables, read first
     numbers: dict[str, float] = {}
-    builds: list[tuple[str, win_chance.ChaseBuild | win_chance.AgainstTwoBuild]] = [
+    builds: list[tuple[str, win_chance.ChaseBuild | win_chance.AgainstLevelBuild]] = [
         (f"chase_{gap}_{last}", win_chance.ChaseBuild((gap, last, first)))
         for gap, last, first in (
             (21, 21, False),
@@ -79,7 +79,7 @@ def chase_numbers() -> dict[str, float]:
             (200, 60, True),
         )
     ]
-    builds += [(f"against_two_{gap}", win_chance.AgainstTwoBuild(gap)) for gap in (21, 200)]
+    builds += [(f"against_two_{gap}", win_chance.AgainstLevelBuild(gap)) for gap in (21, 200)]
     for name, build in builds:
         numbers |= _sliced(name, partial(build.step, 20))
     return numbers | chase_start_numbers() | lone_leader_numbers() | later_players_numbers()

@@ -719,7 +719,7 @@ class MishimashScreen:
                 self.render()  # the chance to win can show now
             self._build_soon()
         elif self.state is not None and win_chance.chase_pending(self.state):
-            # A table for this turn alone (a chase, a last turn against two level): first.
+            # A table for this turn alone (a chase, a last turn against level leaders): first.
             if win_chance.step_chase(self.state, 20):
                 self.render()
             self._build_soon()

@@ -206,8 +206,13 @@ def _bank_level(after: State, need: float | None, t: Translator) -> str:
     leader = _leader(after, need)
     if after.totals[after.current] + after.turn_halves != round(2 * leader):
         return ""
-    # In a sudden death, a level leads to another one (an audit).
-    key = "coach.bank_level_again" if after.round is Round.SUDDEN_DEATH else "coach.bank_level"
+    # In a sudden death, a level leads to another one (an audit); for the round's last player
+    # it is certain, not an "if" (helper-37).
+    last = after.still_to_play == (after.current,)
+    if after.round is Round.SUDDEN_DEATH:
+        key = "coach.bank_level_last_again" if last else "coach.bank_level_again"
+    else:
+        key = "coach.bank_level_last" if last else "coach.bank_level"
     return t(key, total=t.number(leader))
 
 

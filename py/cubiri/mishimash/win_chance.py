@@ -32,8 +32,9 @@ all. Points are integer halves inside, as in scoring and strategy.
   behind, 1.1 s 300 behind; 0.3 s and 0.9 s in Pyodide 112.5 and 222 behind): in slices in
   the page, from the moment a race's player chooses dice that would begin the final round
   (bank_ahead.py).
-* **The last turn against two level leaders** is the last mover's table with a level worth its
-  share of a sudden death of three (`AgainstTwoBuild`, built on demand for the gap).
+* **The last turn against two or three level leaders** is the last mover's table with a level
+  worth its share of a sudden death of three or four (`AgainstLevelBuild`, built on demand
+  for the gap).
 * **A sudden death of three** is solved by three_way.py (a step of about 12 minutes, so its
   results ship in three_way.json): each mover's share (`THREE_WAY`), and the first mover's
   value of BANK at each total, from which its table is built (`FirstOfThree`); the second
@@ -792,7 +793,7 @@ def win_chances(state: game.State) -> dict[str, float] | None:
     when no decision is pending.
 
     Exact where at most one player still plays after this one (a game of two, the last turn
-    of a round against one leader or two level, a player before the last, behind the one
+    of a round against one leader or two or three level, a player before the last, behind the one
     leader or past it) and in sudden deaths of two or three: from the shipped tables at once
     (`covered`). Every other final-round position (two or more still to play after this one,
     or three or more level at the top) and of a sudden death of four or more is worked out when
@@ -910,16 +911,18 @@ def _chasing(state: game.State) -> Chasing | None:
     return best - state.totals[me], best - state.totals[last], first
 
 
-def _against_two(state: game.State) -> int | None:
-    """The last turn of a round against two players level at the top (a level makes a sudden
-    death of three in which this player moves last, X17): the gap to them, in halves."""
+def _against_level(state: game.State) -> tuple[int, int] | None:
+    """The last turn of a round against two or three players level at the top (a level makes
+    a sudden death of three or four in which this player moves last, X17): the gap to them, in
+    halves, and how many they are. Four or more level are later_players' (an estimated share)."""
     if state.still_to_play[1:]:
         return None
     others = [state.totals[p] for p in _field(state) if p != state.current]
     best = max(others)
-    if others.count(best) != 2 or best < state.totals[state.current]:
+    count = others.count(best)
+    if count not in (2, 3) or best < state.totals[state.current]:
         return None
-    return best - state.totals[state.current]
+    return best - state.totals[state.current], count
 
 
 class ChaseBuild:
@@ -944,12 +947,13 @@ class ChaseBuild:
         return self.complete
 
 
-class AgainstTwoBuild:
-    """The last mover's table against two level leaders `gap` halves ahead (a level is worth
-    its share of the sudden death of three), for the gaps up to this one, and its build."""
+class AgainstLevelBuild:
+    """The last mover's table against two or three level leaders `gap` halves ahead (a level
+    is worth `share`, its share of the sudden death of three or four), for the gaps up to this
+    one, and its build."""
 
-    def __init__(self, gap: int) -> None:
-        self.table = LastMover(THREE_WAY[2], max(gap, 1))
+    def __init__(self, gap: int, share: float = THREE_WAY[2]) -> None:
+        self.table = LastMover(share, max(gap, 1))
         self.pieces = self.table.pieces()
         self.complete = False
 
@@ -959,19 +963,26 @@ class AgainstTwoBuild:
         return self.complete
 
 
-# The tables built for a position (a chase, a last turn against two), by ("chase", *Chasing)
-# or ("two", gap); the last KEPT are kept (a bench playing thousands of rounds keeps more).
+# The tables built for a position (a chase, a last turn against level leaders), by ("chase",
+# *Chasing) or ("level", gap, how many lead level); the last KEPT are kept (a bench playing
+# thousands of rounds keeps more).
 OwnKey = tuple[Any, ...]
-_chases: dict[OwnKey, ChaseBuild | AgainstTwoBuild] = {}
+_chases: dict[OwnKey, ChaseBuild | AgainstLevelBuild] = {}
 KEPT = 4
+# The last's share of the sudden death a level with `count` level leaders begins (X17: it moves
+# last in it): of two, three (three_way.py) or four (four_way.py).
+LEVEL_SHARE = {1: SECOND, 2: THREE_WAY[2], 3: FOUR_WAY[3]}
 
 
-def _own_build(key: OwnKey) -> ChaseBuild | AgainstTwoBuild:
+def _own_build(key: OwnKey) -> ChaseBuild | AgainstLevelBuild:
     build = _chases.get(key)
     if build is None:
         while len(_chases) >= KEPT:
             del _chases[next(iter(_chases))]
-        made = ChaseBuild(key[1:]) if key[0] == "chase" else AgainstTwoBuild(key[1])
+        if key[0] == "chase":
+            made: ChaseBuild | AgainstLevelBuild = ChaseBuild(key[1:])
+        else:
+            made = AgainstLevelBuild(key[1], LEVEL_SHARE[key[2]])
         build = _chases[key] = made
     return build
 
@@ -983,23 +994,23 @@ def chase_table(chasing: Chasing) -> Chase:
     return build.table
 
 
-def _against_two_table(gap: int) -> LastMover:
-    build = _own_build(("two", gap))
+def _against_level_table(gap: int, count: int) -> LastMover:
+    build = _own_build(("level", gap, count))
     build.step(float("inf"))
-    assert isinstance(build, AgainstTwoBuild)
+    assert isinstance(build, AgainstLevelBuild)
     return build.table
 
 
 def _own_key(state: game.State) -> OwnKey | None:
     """The table built for this position alone, where it reads one: a chase's, or a last turn
-    against two level leaders within the tables' gaps."""
+    against two or three level leaders within the tables' gaps."""
     if state.solo or state.over or state.round is game.Round.RACE:
         return None
     chasing = _chasing(state)
     if chasing is not None:
         return None if _ahead_of_the_last(state) is not None else ("chase", *chasing)
-    gap = _against_two(state)
-    return ("two", gap) if gap is not None and gap <= LIMIT_HALVES else None
+    level = _against_level(state)
+    return ("level", *level) if level is not None and level[0] <= LIMIT_HALVES else None
 
 
 def _own_ready(key: OwnKey) -> bool:
@@ -1009,7 +1020,7 @@ def _own_ready(key: OwnKey) -> bool:
 
 def chase_pending(state: game.State) -> bool:
     """Whether the page has a table to build for this position (`step_chase`): a chase's, or
-    a last turn's against two level leaders."""
+    a last turn's against two or three level leaders."""
     key = _own_key(state)
     return key is not None and not _own_ready(key)
 
@@ -1045,9 +1056,9 @@ def step_chase(state: game.State, budget_ms: float = 20.0) -> bool:
 
 def covered(state: game.State) -> bool:
     """Whether `win_chances` is exact here from the tables, at once (what the page's coach and
-    computers play by), whatever the phase of the turn: the last turn
-    of a round against one leader or two level, a sudden death of two or three, or a player with
-    one player still to play after it, past every earlier total or behind one leader."""
+    computers play by), whatever the phase of the turn: the last turn of a round against one
+    leader or two or three level, a sudden death of two or three, or a player with one player
+    still to play after it, past every earlier total or behind one leader."""
     if state.solo or state.over or state.round is game.Round.RACE:
         return False
     if state.still_to_play[1:]:
@@ -1055,21 +1066,24 @@ def covered(state: game.State) -> bool:
             return True
         return _sets_a_total(state)
     others = [state.totals[p] for p in _field(state) if p != state.current]
-    return others.count(max(others)) == 1 or _against_two(state) is not None
+    return others.count(max(others)) == 1 or _against_level(state) is not None
 
 
 def _last(state: game.State, x: int, n: int, k: int, m: int) -> dict[str, float]:
     """The last turn of a round: pass the best total of the others who count (one leader, or
-    two level: a level goes to a sudden death of two or of three, moving last, X17)."""
+    two or three level: a level goes to a sudden death of two, three or four, moving last,
+    X17)."""
     others = [state.totals[p] for p in _field(state) if p != state.current]
     gap = max(others) - state.totals[state.current]
-    two = _against_two(state) is not None
-    tie = THREE_WAY[2] if two else SECOND
+    level = _against_level(state)
+    tie = LEVEL_SHARE[level[1] if level is not None else 1]
     missing = gap - x
     bank = 1.0 if missing < 0 else tie if missing == 0 else 0.0
     if gap == 0:  # level as the turn began: a bust keeps the level (X11, X17), not a loss
         return {"bank": bank, "roll": 1 - _bust(n) + _bust(n) * tie}
-    table = _against_two_table(gap) if two and gap <= LIMIT_HALVES else last_mover()
+    table = last_mover()
+    if level is not None and gap <= LIMIT_HALVES:
+        table = _against_level_table(*level)
     if missing <= table.limit - _least_halves(k, min(m, REACH_MISHIMASHES)):
         roll = table.roll(missing, n, k, m)
     else:  # far behind: a tie is negligible, the chance is that of passing
@@ -1087,8 +1101,9 @@ def start_chance(state: game.State) -> float:
         return _first_table(state).start()
     others = [state.totals[p] for p in _field(state) if p != state.current]
     gap = max(others) - state.totals[state.current]
-    if _against_two(state) is not None and gap <= LIMIT_HALVES:
-        return _against_two_table(gap).start(gap)
+    level = _against_level(state)
+    if level is not None and gap <= LIMIT_HALVES:
+        return _against_level_table(*level).start(gap)
     return _last_start(last_mover(), gap)
 
 
