@@ -158,9 +158,9 @@ def test_a_tie_in_reach_is_worth_its_sudden_death_in_the_page(page: Page, base_u
     )
     expect(lines.first).to_have_text("Best play takes the 1, 1, and 1: a 72.2% chance to win.")
     # A play-tester read "total 10.5" under "To beat: 10.5" as a loss: BANK says level, and
-    # the coach what a level leads to.
+    # the coach what a level leads to (Bela plays last: a sudden death for sure, helper-37).
     expect(page.locator("#ms-bank")).to_contain_text("total 10.5, level")
-    expect(lines.last).to_contain_text("level at the end of the round, a sudden death follows")
+    expect(lines.last).to_contain_text("nobody plays after you, so a sudden death follows")
 
 
 def test_a_sudden_death_of_three_and_a_last_turn_against_two_level_leaders(
@@ -300,3 +300,27 @@ def test_the_next_players_chance_never_flashes_working_out(page: Page, base_url:
     expect(coach).to_contain_text("Your chance to win: ", timeout=AT_ONCE_MS)
     frames = page.evaluate("window.cubiriFrames")
     assert not [frame for frame in frames if "working out" in frame], frames
+
+
+def test_behind_two_level_leaders_with_one_to_come_the_chance_to_win(
+    page: Page, base_url: str
+) -> None:
+    """Four seats, real dice, target 10: Ana and Bea bank 10.5 each, level at the top; Cleo
+    plays with Dan still to come. The coach named her chance to pass 10.5; the page now builds
+    her chance to win between frames (a second or so) and says it."""
+    from cubiri.mishimash import later_players
+
+    page.set_viewport_size(PHONE)
+    ready(page, base_url + "#mishimash")
+    names = ["Ana", "Bea", "Cleo", "Dan"]
+    start(page, names, 10)
+    for _ in range(2):
+        throw(page, "111523")
+        take(page, (0, 1, 2, 3))  # 10.5 each
+    expect(page.locator("#ms-turn-of")).to_contain_text("Cleo")
+    cleo = typed(names, 10, [[1, 1, 1, 5, 2, 3], (0, 1, 2, 3), "bank"] * 2)
+    later_players.forget()
+    chance = percent(load_translator("en", LOCALES), later_players.start_chance(cleo))
+    coach = page.locator("#ms-coach")
+    expect(coach).to_contain_text(f"Your chance to win: {chance}.", timeout=CHASE_BUILT_MS)
+    expect(coach).not_to_contain_text("pass")

@@ -654,3 +654,27 @@ def test_the_last_against_three_level_leaders_is_told_its_chance_to_win() -> Non
         "BANK now ends level with 1, not past it: nobody plays after you, so a sudden death"
         " follows."
     )
+
+
+def test_behind_two_level_leaders_with_one_to_come_the_page_builds_the_chance_to_win() -> None:
+    """Four seats, target 10: Ann and Otto bank 10.5 each, level at the top; Bea plays with
+    Cubi still to come. The coach gave her chance to pass 10.5 (named as such), though a level
+    makes three level before Cubi's turn and a pass leaves Cubi to pass her. Her chances take a
+    second or so to build (later_players: Cubi's split against one or more level leaders is
+    shipped, her own table is not), so the page builds them between frames and the coach says
+    it is working out the odds meanwhile; then her chance to win."""
+    ten = [[1, 1, 1, 5, 2, 3], (0, 1, 2, 3), "bank"]
+    bea = typed(["Ann", "Otto", "Bea", "Cubi"], 10, ten * 2)
+    where = later_players.position(bea)
+    assert where == later_players.Position(21, (21,), 2) and not wc.covered(bea)
+    people = frozenset(range(4))
+    assert later_players.page_needs(bea) and later_players.left_is_large(bea)
+    assert build_coach(bea, frozenset(), t, people).lines == ("The coach is working out the odds…",)
+    while not later_players.page_step(bea, 50):
+        pass
+    chance = later_players.start_chance(bea)
+    lines = build_coach(bea, frozenset(), t, people).lines
+    assert f"Your chance to win: {percent(t, chance)}." in lines
+    assert not any("pass" in line for line in lines), lines
+    later_players.forget()
+    assert chance == later_players.Solver(where, 1).table().start()  # built from nothing

@@ -173,6 +173,8 @@ def _block(where: Position, lead: int) -> int:
     from 1 reads them all."""
     if len(where.later) == 2 and lone_table.shipped() is not None:
         return 1
+    if len(where.later) < 2:  # every lead exact whatever the start (Solver._lone_steps)
+        return 1
     return max(1, lead - lead % BLOCK)
 
 
@@ -212,7 +214,8 @@ PageNeed = Any
 @LastState
 def page_needs(state: game.State) -> list[PageNeed]:
     """What the page's chances to win read at this point of a turn with two players still to
-    play after it (four seats; more take minutes, and the page keeps to the chances to pass):
+    play after it (four seats; more take minutes, and the page keeps to the chances to pass),
+    or one or none behind two or more level at the top (a second or so in Pyodide):
     before its first throw, P's table; at BANK or ROLL AGAIN, its solver and BANK's lead; at a
     selection, each legal selection's (the coach and the strongest computer weigh them all).
     Empty where the shipped tables give the chances (`win_chance.covered`) or none apply."""
@@ -226,7 +229,7 @@ def _needs_now(state: game.State) -> list[PageNeed]:
     if found is None:
         level = level_start(state)
         return [level] if level is not None and _level_shipped(level) else []
-    if len(found.later) != 2:
+    if len(found.later) > 2:  # three or more: tens of seconds (the chances to pass, at once)
         return []
     if state.phase is game.Phase.DECIDE:
         lead = state.turn_halves - found.mine
