@@ -796,11 +796,12 @@ def win_chances(state: game.State) -> dict[str, float] | None:
     of a round against one leader or two or three level, a player before the last, behind the one
     leader or past it) and in sudden deaths of two or three: from the shipped tables at once
     (`covered`). Every other final-round position (two or more still to play after this one,
-    or three or more level at the top) and of a sudden death of four or more is worked out when
-    asked (later_players.py: a second or two with two still to play after this one, from the
-    shipped values of a lone leader with two to play, which the page builds between frames;
-    tens of seconds with more; a sudden death of four is valued at its
-    worked-out shares, four_way.py, and of five or more at estimated ones)."""
+    two or more level at the top with one still to play, four or more before the last) and of
+    a sudden death of four or more is worked out when asked (later_players.py: a second or two
+    with one or two still to play after this one, from the shipped values of a lone leader
+    with two to play, which the page builds between frames; tens of seconds with more; a
+    sudden death of four is valued at its worked-out shares, four_way.py, and of five or more
+    at estimated ones)."""
     if state.solo or state.over or state.round is game.Round.RACE:
         return None
     if state.phase is not game.Phase.DECIDE:
