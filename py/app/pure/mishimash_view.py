@@ -178,6 +178,7 @@ def build_view(
         selection = t("mishimash.computer.playing", name=current)
     # The roll on the table (or being thrown), and the multiplier of the roll to come.
     k = state.roll_number if phase in (Phase.SELECT, Phase.THROW) else state.roll_number + 1
+    event, event_kind = _event(state, picked, t)
     return MishimashView(
         phase=phase.value,
         players=_players(state, t),
@@ -191,8 +192,8 @@ def build_view(
         selection=selection,
         selection_ok=after is not None,
         selection_error=selecting and bool(picked) and after is None,
-        event=_event(state, picked, t)[0],
-        event_kind=_event(state, picked, t)[1],
+        event=event,
+        event_kind=event_kind,
         roll=(Roll(),) if _offers(offered, Roll) and person else None,
         bank=(*select, Bank()) if _offers(then, Bank) and person else None,
         bank_label=t("mishimash.bank_points", points=points(t, decided.turn_halves))

@@ -171,9 +171,8 @@ def _block(where: Position, lead: int) -> int:
     """The start of the solver P's decision `lead` halves past L reads (1: not past it). Where
     a lone leader's values are shipped (two still to play after P: lone_table.py) one solver
     from 1 reads them all."""
-    if len(where.later) == 2 and lone_table.shipped() is not None:
-        return 1
-    if len(where.later) < 2:  # every lead exact whatever the start (Solver._lone_steps)
+    # With one or none still to play, every lead is exact whatever the start (_lone_steps).
+    if len(where.later) < 2 or (len(where.later) == 2 and lone_table.shipped() is not None):
         return 1
     return max(1, lead - lead % BLOCK)
 
