@@ -396,8 +396,8 @@ KNOWN_GOOD = {
         "final 2": "RONDA FINAL: Ana e Bruno jogam mais uma vez.",
         "final 3": "RONDA FINAL: Ana, Bruno e Carla jogam mais uma vez.",
         "sudden 2": (
-            "MORTE SÚBITA: Ana e Bruno estão empatados com 40,5 e jogam um turno cada,"
-            " por esta ordem, até um ficar à frente."
+            "MORTE SÚBITA: empate a 40,5 entre Ana e Bruno, que jogam um turno cada,"
+            " por esta ordem, até alguém ficar à frente."
         ),
         "banked 1": "Ana guardou 1 ponto.",
         "banked 0.5": "Bruno guardou 0,5 pontos.",
@@ -431,8 +431,8 @@ KNOWN_GOOD = {
     },
     "vi": {
         "final 1": "VÒNG CUỐI: An chơi thêm một lượt.",
-        "final 2": "VÒNG CUỐI: An và Bình chơi thêm một lượt.",
-        "final 3": "VÒNG CUỐI: An, Bình và Chi chơi thêm một lượt.",
+        "final 2": "VÒNG CUỐI: An và Bình mỗi người chơi thêm một lượt.",
+        "final 3": "VÒNG CUỐI: An, Bình và Chi mỗi người chơi thêm một lượt.",
         "sudden 2": (
             "VÒNG PHÂN ĐỊNH: An và Bình đang hòa với 40,5 điểm và lần lượt mỗi người chơi một"
             " lượt theo thứ tự này cho đến khi có một người dẫn trước."
@@ -733,7 +733,7 @@ def test_the_mishimash_view_writes_names_and_points_through_the_rules() -> None:
     )
     assert load_translator("pt", LOCALES).plural_names(
         "mishimash.sudden_death_level_again", ["Cy"], total="1", number=2
-    ) == ("MORTE SÚBITA 2: ainda empatados com 1; Cy joga mais uma vez.")
+    ) == ("MORTE SÚBITA 2: o empate a 1 continua; Cy joga mais uma vez.")
     # Once Ana has banked past the level, no longer "level at 40.5" (a tester read it under
     # "To beat: 43"): who still plays.
     past = dataclasses.replace(again, totals=(86, 60, 81))

@@ -193,10 +193,15 @@ class Translator:
 
     def plural_names(self, key: str, names: Sequence[str], **params: object) -> str:
         """A message about some people: {names} is their list in the language's own form
-        ("Ana and Bo"), and the message agrees with how many they are (`key.one` for one)."""
+        ("Ana and Bo"), and the message agrees with how many they are: `key.one` for one
+        person where the language has it, whatever its plural rules (Vietnamese has no
+        grammatical plural, but "each" of several, mỗi người, is wrong of one)."""
         if key not in QUOTED_NAMES:
             names = [self._in_sentence(str(name)) for name in names]
-        return self.plural(key, len(names), names=self.list_names(names), **params)
+        listed = self.list_names(names)
+        if len(names) == 1 and f"{key}.one" in self._messages:
+            return self(f"{key}.one", n=self.number(1), names=listed, **params)
+        return self.plural(key, len(names), names=listed, **params)
 
 
 def placeholders(text: str) -> set[str]:
