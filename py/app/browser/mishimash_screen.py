@@ -77,7 +77,8 @@ class MishimashScreen:
         self._sheet_made: tuple[engine.State | None, str, Sheet | None] = (None, "", None)
         self._undo_made: tuple[engine.State | None, Undone | None] = (None, None)
         self.correction = CorrectionForm(self._on_correct, lambda: self.host.t)
-        self.form = SetupForm(host, self._start_game)  # the setup: who plays, to what target
+        # The setup: who plays, to what target (with rivals, the tables are read meanwhile).
+        self.form = SetupForm(host, self._start_game, self._read_tables_ahead)
         self.levels: tuple[str, ...] = ()  # the game's seats: PERSON or a computer's level
         self.seed: int | None = None  # from ?seed=N, for the next START
         self.records = stores.tables(stores.SOLO_KEY)
@@ -90,6 +91,7 @@ class MishimashScreen:
         self._slices = window.MessageChannel.new()
         self._slices.port1.onmessage = create_proxy(lambda _message: self._build_tables())
         self._building = False
+        self._reading_ahead = False  # the setup's slices reading the shipped tables
         self._picked_made: tuple[engine.State, frozenset[int], engine.State] | None = None
         self.guard = TapGuard()
         # The first game that teaches (issue 16): its game is never saved; what it interrupted
@@ -668,6 +670,26 @@ class MishimashScreen:
     def _build_soon(self) -> None:
         self._slices.port2.postMessage(None)
 
+    def _read_tables_ahead(self, seats: int) -> None:
+        """The setup, once opened, shows rivals: the shipped tables a game with rivals reads
+        (megabytes of chances) are read now, between frames. Read when START asked for them,
+        they took one task of 0.6-1.5 s in Pyodide (the game showed 0.8-2.1 s after the tap)."""
+        setup = self._loaded and self.state is None
+        if seats > 1 and setup and not self._building and not self._reading_ahead:
+            self._reading_ahead = True
+            self._build_soon()
+
+    def _read_ahead_step(self) -> None:
+        """A slice of the setup's reading; its chain ends once read, or once a game began (its
+        own build reads what is left at once, and goes on in slices of its own)."""
+        reading = self.state is None and len(self.seats) > 1
+        read = not reading or (
+            win_chance.tables_builder().load_step(20) and odds.reach_load_step(20)
+        )
+        self._reading_ahead = not read
+        if self._reading_ahead:
+            self._build_soon()
+
     def _keep_own_past(self) -> None:
         """The next player's table past the leader, once built, kept for a reload (own_past)."""
         for want in later_players.own_pasts(self.state) if self.state is not None else []:
@@ -714,6 +736,9 @@ class MishimashScreen:
         return banked if banked is not None and win_chance.chase_pending(banked) else None
 
     def _build_tables(self) -> None:
+        if self._reading_ahead:
+            self._read_ahead_step()
+            return
         if not win_chance.tables_ready():
             if win_chance.tables_builder().step(20) and self.state is not None:
                 self.render()  # the chance to win can show now

@@ -392,11 +392,30 @@ def encode_reach(builder: ReachBuilder) -> bytes:
     return shipped_cells.encode(header, [("reach", builder.cells)])
 
 
+_reach_reading: shipped_cells.Reading | None = None  # begun between frames (`reach_load_step`)
+
+
+def reach_load_step(budget_ms: float = 20.0) -> bool:
+    """Reads the shipped reach table for about `budget_ms` milliseconds (the page, between
+    frames, before a game with rivals asks for it); True once read."""
+    global _reach_reading
+    if shipped_reach.cache_info().currsize:
+        return True
+    if _reach_reading is None or _reach_reading.path != REACH_TABLE_PATH:
+        _reach_reading = shipped_cells.Reading(REACH_TABLE_PATH)
+    return _reach_reading.step(budget_ms)
+
+
 @cache
 def shipped_reach() -> shipped_cells.ShippedCells | None:
-    """The shipped reach table's cells (read when first asked for), or None where the file is
-    missing or was made for another cut (then the table is built)."""
-    shipped = shipped_cells.read(REACH_TABLE_PATH)
+    """The shipped reach table's cells (read when first asked for, what `reach_load_step` left
+    read now), or None where the file is missing or was made for another cut (then the table is
+    built)."""
+    global _reach_reading
+    reading, _reach_reading = _reach_reading, None
+    if reading is None or reading.path != REACH_TABLE_PATH:
+        reading = shipped_cells.Reading(REACH_TABLE_PATH)
+    shipped = reading.result()
     if shipped is None or "reach" not in shipped.header:
         return None
     made_for = shipped.header.get("halves"), shipped.header.get("mishimashes")

@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import json
 import sys
+import time
 import zlib
 from array import array
-from collections.abc import Mapping, Sequence
+from collections.abc import Generator, Mapping, Sequence
 from itertools import accumulate
 from pathlib import Path
 from typing import Any
@@ -112,16 +113,76 @@ def whole_rows(entries: object, rows: int, length: int, cells: int) -> bool:
 
 def read(path: Path) -> Shipped | None:
     """The file at `path`, or None where it is missing or damaged (then the tables are built)."""
+    return Reading(path).result()
+
+
+CHUNK = 1 << 19  # bytes decompressed in one piece (a few milliseconds in Pyodide)
+
+
+def read_steps(path: Path) -> Generator[None, None, Shipped | None]:
+    """`read` a piece at a time, yielding between pieces: the page reads a file of megabytes
+    between frames (at once, 0.3-0.5 s of Pyodide in one task: a START that froze). The cells
+    are taken a chunk at a time as they are decompressed, never copied whole."""
     try:
-        data = zlib.decompress(path.read_bytes())
-        head, _, body = data.partition(b"\n")
-        header = json.loads(head)
-    except (OSError, zlib.error, ValueError):
+        left = path.read_bytes()
+    except OSError:
         return None
-    if not isinstance(header, dict):
-        return None
+    yield
+    inflate = zlib.decompressobj()
+    head, header, odd = b"", None, b""
     deltas = array("H")
-    deltas.frombytes(body[: len(body) - len(body) % deltas.itemsize])
+    try:
+        while left or header is None:
+            if not left:
+                return None  # no header line
+            part = inflate.decompress(left, CHUNK)
+            left = inflate.unconsumed_tail
+            if header is None:
+                head += part
+                if b"\n" not in head:
+                    continue
+                head, _, part = head.partition(b"\n")
+                header = json.loads(head)
+                if not isinstance(header, dict):
+                    return None
+            part = odd + part
+            whole = len(part) - len(part) % deltas.itemsize
+            deltas.frombytes(part[:whole])
+            odd = part[whole:]
+            yield
+        rest = odd + inflate.flush()
+    except (zlib.error, ValueError):
+        return None
+    if not inflate.eof:
+        return None
+    deltas.frombytes(rest[: len(rest) - len(rest) % deltas.itemsize])
     if sys.byteorder == "big":
         deltas.byteswap()
     return Shipped(header, deltas)
+
+
+class Reading:
+    """A shipped file read between frames (`step`) or, whatever is left, at once (`result`)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._steps: Generator[None, None, Shipped | None] | None = read_steps(path)
+        self._read: Shipped | None = None
+
+    def step(self, budget_ms: float) -> bool:
+        """Reads for about `budget_ms` milliseconds (a piece at least); True once read."""
+        deadline = time.perf_counter() + budget_ms / 1000
+        while self._steps is not None:
+            try:
+                next(self._steps)
+            except StopIteration as finished:
+                self._read, self._steps = finished.value, None
+            if time.perf_counter() >= deadline:
+                break
+        return self._steps is None
+
+    def result(self) -> Shipped | None:
+        """The file read (what is left read now), or None where it is missing or damaged."""
+        while not self.step(1000.0):
+            pass
+        return self._read

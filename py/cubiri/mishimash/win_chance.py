@@ -646,7 +646,8 @@ class TablesBuilder:
         self.second_after_bust = SecondAfterABust(self.last, THREE_WAY[1])
         self.first_of_three = FirstOfThree(self.last, _SOLVED["banks"])
         self._built = False
-        self._shipped = shipped  # to be read when first asked for: never at start-up
+        # Read when first asked for (never at start-up), or between frames before (`load_step`).
+        self._loading = _load_shipped_steps(self) if shipped else None
         tables = (
             *(self.last, self.first, self.ahead, self.ahead_busts, self.against_two),
             *(self.second_after_bust, self.first_of_three, self.against_three),
@@ -655,10 +656,18 @@ class TablesBuilder:
 
     @property
     def complete(self) -> bool:
-        if self._shipped:
-            self._shipped = False
-            self._built = _load_shipped(self)
+        """Whether the tables can be read: the shipped file read now where it is not yet."""
+        while not self.load_step(1000.0):
+            pass
         return self._built
+
+    def load_step(self, budget_ms: float = 20.0) -> bool:
+        """Reads the shipped file for about `budget_ms` milliseconds (the page, between frames,
+        before a game with rivals needs it); True once it is read, or found unreadable (then
+        `step` builds the tables)."""
+        if self._loading is not None and _run_pieces(self._loading, budget_ms):
+            self._loading = None
+        return self._loading is None
 
     def step(self, budget_ms: float = 20.0) -> bool:
         """Builds for about `budget_ms` milliseconds (at least one piece); True once complete."""
@@ -711,32 +720,41 @@ def _named(
     )
 
 
-def _load_shipped(tables: TablesBuilder) -> bool:
-    """Fills the tables from TABLES_PATH; False where it is missing or was made for another
-    FIRST, limit or set of tables (then they are built)."""
-    shipped = shipped_cells.read(TABLES_PATH)
-    if shipped is None:
-        return False
-    header = shipped.header
-    names = _named(tables)
-    if header.get("first") != FIRST or header.get("limit") != tables.last.limit:
-        return False
-    if header.get("three_way") != list(THREE_WAY) or header.get("ahead_from") != AHEAD_FROM:
-        return False
-    if any(name not in header for name, _ in names):
-        return False
-    for name in SPLITS:
-        split = header.get(name)
-        if split is None or split["share"] != getattr(tables, name).share:
-            return False
-    for name, table in names:
+def _load_shipped_steps(tables: TablesBuilder) -> Iterator[None]:
+    """Fills the tables from TABLES_PATH a piece at a time, `tables._built` once done; not
+    where the file is missing or was made for another FIRST, limit or set of tables (then
+    they are built)."""
+    reading = shipped_cells.read_steps(TABLES_PATH)
+    shipped = yield from reading
+    if shipped is None or not _made_as_these(shipped.header, tables):
+        return
+    for name, table in _named(tables):
         cells: Any = shipped.cells(name)  # read like the built dict: get, [], in, len
         table.cells = cells
         if isinstance(table, FirstMover):
             table.prepare()
+        yield
     for name in SPLITS:
         split_table = getattr(tables, name)
-        split_table.passes, split_table.level = header[name]["passes"], header[name]["level"]
+        split_table.passes, split_table.level = (
+            shipped.header[name]["passes"],
+            shipped.header[name]["level"],
+        )
+    tables._built = True
+
+
+def _made_as_these(header: dict[str, Any], tables: TablesBuilder) -> bool:
+    """Whether the shipped file was made for these FIRST, limit, shares and tables."""
+    if header.get("first") != FIRST or header.get("limit") != tables.last.limit:
+        return False
+    if header.get("three_way") != list(THREE_WAY) or header.get("ahead_from") != AHEAD_FROM:
+        return False
+    if any(name not in header for name, _ in _named(tables)):
+        return False
+    for name in SPLITS:
+        split = header.get(name)
+        if not isinstance(split, dict) or split.get("share") != getattr(tables, name).share:
+            return False
     return True
 
 
