@@ -20,6 +20,7 @@ from playwright.sync_api import Browser, Page, sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from e2e.browser import launch_args
+from e2e.conftest import WALKTHROUGH_SEEN
 from e2e.server import serve
 
 RUNS = 5
@@ -177,6 +178,43 @@ def coach_numbers(browser: Browser, base: str) -> dict[str, float]:
     return numbers
 
 
+TASKS = """
+window.__tasks = [];
+new PerformanceObserver(list => {
+  for (const entry of list.getEntries()) window.__tasks.push(entry.duration);
+}).observe({ type: "longtask", buffered: false });
+"""
+
+
+def start_with_rivals(browser: Browser, base: str) -> dict[str, float]:
+    """MISHIMASH's setup with four seats, then START: the longest task while the setup shows
+    (it reads the shipped tables between frames) and after START (they used to be read
+    there, in one task), and START's tap to the game painted."""
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    context.add_init_script(WALKTHROUGH_SEEN + TASKS)
+    page = context.new_page()
+    page.goto(base + "#mishimash")
+    page.wait_for_selector("html[data-app-ready]", state="attached", timeout=READY_TIMEOUT_MS)
+    page.wait_for_timeout(2000)  # what follows the first load settles
+    page.evaluate("window.__tasks = []")
+    for _ in range(3):
+        page.click("#ms-add")
+    page.wait_for_timeout(3000)
+    numbers = {"setup_longest_task_ms": page.evaluate("Math.max(0, ...window.__tasks)")}
+    page.evaluate("window.__tasks = []")
+    begun = page.evaluate("performance.now()")
+    page.click("#ms-start")
+    page.wait_for_selector("#ms-game:not([hidden])")
+    painted = page.evaluate(
+        "new Promise(done => requestAnimationFrame(() => done(performance.now())))"
+    )
+    numbers["start_to_game_painted_ms"] = painted - begun
+    page.wait_for_timeout(2000)
+    numbers["after_start_longest_task_ms"] = page.evaluate("Math.max(0, ...window.__tasks)")
+    context.close()
+    return numbers
+
+
 def bot_numbers(browser: Browser, base: str) -> dict[str, float]:
     """The MAGDAGDON computer player's time per turn in the page (a few games per difficulty)."""
     context = browser.new_context()
@@ -213,6 +251,7 @@ def main() -> None:
             "MISHIMASH": mishimash_taps(browser, base),
         }
         coach = coach_numbers(browser, base)
+        rivals = start_with_rivals(browser, base)
         bot = bot_numbers(browser, base)
         browser.close()
 
@@ -250,6 +289,9 @@ def main() -> None:
     print("MISHIMASH coach in the page (Pyodide):")
     for name, value in coach.items():
         print(f"  {name:34} {value:10.3f}")
+    print("MISHIMASH with four seats, the setup then START (Pyodide):")
+    for name, value in rivals.items():
+        print(f"  {name:34} {value:10.1f}")
     print("MAGDAGDON computer player in the page (Pyodide), ms per turn (target ≤ 300):")
     for name, value in bot.items():
         print(f"  {name:34} {value:10.1f}")
