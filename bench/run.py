@@ -173,6 +173,7 @@ def coach_numbers(browser: Browser, base: str) -> dict[str, float]:
     # build the final round's reach table in slices meanwhile; it ships now).
     page.wait_for_timeout(3000)
     numbers["longest_task_after_ready_ms"] = page.evaluate("window.__readyLongest()")
+    numbers.update(json.loads(page.evaluate("window.cubiriBench('read')")))
     numbers.update(json.loads(page.evaluate("window.cubiriBench('odds')")))
     context.close()
     return numbers

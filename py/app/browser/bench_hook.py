@@ -101,6 +101,24 @@ def chase_start_numbers() -> dict[str, float]:
     }
 
 
+def read_numbers() -> dict[str, float]:
+    """The shipped tables read a piece at a time, as the setup reads them while it shows
+    rivals (win_chance.TablesBuilder.load_step, odds.reach_load_step), one piece a slice: each
+    reading's whole time and its longest piece (the longest the setup is blocked); and the
+    roll table of six dice alone, which the first table's BANK values build where nothing
+    has yet (strategy.roll_table)."""
+    from cubiri.mishimash import odds, strategy, win_chance
+
+    strategy._roll_tables.pop(6, None)
+    numbers = {"roll_table_6_ms": _ms(lambda: strategy.roll_table(6), 1)}
+    strategy._roll_tables.pop(6, None)
+    numbers |= _sliced("shipped_tables_read", partial(win_chance.TablesBuilder().load_step, 0))
+    odds.shipped_reach.cache_clear()
+    numbers |= _sliced("reach_table_read", partial(odds.reach_load_step, 0))
+    odds.shipped_reach()  # the table the page reads from now on
+    return numbers
+
+
 def _sliced(name: str, step: Callable[[], bool]) -> dict[str, float]:
     """A build run a slice at a time as the page runs it (`step` True once done): its whole
     time and its longest slice (the longest the page is blocked)."""
@@ -192,7 +210,12 @@ def bot_numbers(games: int = 5) -> dict[str, float]:
 
 
 def run(kind: str) -> str:
-    kinds = {"odds": odds_numbers, "bot": bot_numbers, "later": later_players_numbers}
+    kinds = {
+        "odds": odds_numbers,
+        "bot": bot_numbers,
+        "later": later_players_numbers,
+        "read": read_numbers,
+    }
     found = kinds.get(str(kind))
     return json.dumps(found() if found else {"error": f"unknown bench {kind}"})
 

@@ -30,7 +30,7 @@ How the values are computed (and why it is exact enough):
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Generator, Sequence
 from dataclasses import dataclass
 from functools import cache
 from math import ceil
@@ -77,24 +77,45 @@ def _best_by_kept(roll: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
     return tuple(sorted(best.items()))
 
 
-@cache
 def roll_table(dice: int) -> RollTable:
+    """The outcomes of a throw of `dice` dice (built once, kept)."""
+    steps = roll_table_steps(dice)
+    while True:
+        try:
+            next(steps)
+        except StopIteration as built:
+            table: RollTable = built.value
+            return table
+
+
+_roll_tables: dict[int, RollTable] = {}
+THROWS = 32  # distinct throws taken between two steps (about 10 ms of Pyodide)
+
+
+def roll_table_steps(dice: int) -> Generator[None, None, RollTable]:
+    """`roll_table`, yielding every THROWS distinct throws: the page builds the one of six dice
+    between frames (0.12-0.16 s of Pyodide at once) while its setup reads the shipped tables."""
     if not 1 <= dice <= DICE:
         raise ValueError(f"a roll has 1 to 6 dice, not {dice}")
+    if dice in _roll_tables:
+        return _roll_tables[dice]
     bust = 0
     by_options: dict[tuple[tuple[int, int], ...], int] = {}
-    for roll, weight in distinct_throws(dice):
+    for count, (roll, weight) in enumerate(distinct_throws(dice), 1):
         if is_bust(roll):
             bust += weight
-            continue
-        key = _best_by_kept(roll)
-        by_options[key] = by_options.get(key, 0) + weight
+        else:
+            key = _best_by_kept(roll)
+            by_options[key] = by_options.get(key, 0) + weight
+        if count % THROWS == 0:
+            yield
     options = sorted({option for key in by_options for option in key})
     index = {option: i for i, option in enumerate(options)}
     classes = tuple(
         (weight, tuple(index[option] for option in key)) for key, weight in by_options.items()
     )
-    return RollTable(dice, bust, tuple(options), classes)
+    table = _roll_tables[dice] = RollTable(dice, bust, tuple(options), classes)
+    return table
 
 
 def bust_chance(dice: int) -> float:

@@ -66,7 +66,7 @@ from typing import Any, Protocol, TypeVar
 from cubiri.mishimash import game, odds, shipped_cells
 from cubiri.mishimash.odds import PIECE, PIECE_REST, REACH_MISHIMASHES, combine, option_steps
 from cubiri.mishimash.scoring import DICE
-from cubiri.mishimash.strategy import roll_table
+from cubiri.mishimash.strategy import roll_table, roll_table_steps
 
 # The gaps the last mover's table covers: 450 points (beyond, `win_chances` asks strategy's
 # exact chance to reach: a tie that far off is negligible). A first mover banks by about 215
@@ -728,6 +728,7 @@ def _load_shipped_steps(tables: TablesBuilder) -> Iterator[None]:
     shipped = yield from reading
     if shipped is None or not _made_as_these(shipped.header, tables):
         return
+    yield from roll_table_steps(DICE)  # what the BANK values below read (_bust)
     for name, table in _named(tables):
         cells: Any = shipped.cells(name)  # read like the built dict: get, [], in, len
         table.cells = cells
