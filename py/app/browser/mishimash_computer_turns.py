@@ -25,6 +25,11 @@ if TYPE_CHECKING:
 # How long a computer's step stays on screen before the next, by the SETTINGS speed: a person
 # can follow each roll, selection and decision (about 0.6–1 s a step), or hurry it along.
 STEP_MS = {"normal": 900, "fast": 250}
+# At the normal pace a step waits while the last announcement is said (issue 29), up to this:
+# helper-39 watched "Champion Cubi is playing…" for 14.4 s after a bust and a sudden death's
+# banner (198 characters), and took the game for stuck; a sentence that long is still heard,
+# by a screen reader's queue, as the next one comes.
+SPEECH_CAP_MS = 5000
 
 
 class ComputerTurns:
@@ -55,7 +60,7 @@ class ComputerTurns:
             speed = stores.computer_speed()
             delay = STEP_MS.get(speed, STEP_MS["normal"])
             if speed != "fast":  # at the normal pace, what was just said is heard out first
-                delay = max(delay, self.speaking_ms)
+                delay = max(delay, min(self.speaking_ms, SPEECH_CAP_MS))
             self.speaking_ms = 0
             self._timer = window.setTimeout(self._step_later, delay)
 
