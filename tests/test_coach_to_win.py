@@ -202,7 +202,7 @@ def test_what_a_selection_gives_up_is_the_difference_of_the_numbers_shown() -> N
     """A play-tester's finding: "a 11.2% chance … Yours gives a 11% chance: 0.1% less" (11.16
     and 11.05 rounded apart). The loss shown is what the two shown numbers differ by."""
     assert _given_up(t, 0.1116, 0.11049, chance=True) == (
-        "Yours gives a 11% chance: 0.2 percentage points less."
+        "Yours gives an 11% chance: 0.2 percentage points less."
     )
     # Chances differ by percentage points (a play-tester read "10% less" as a tenth of it).
     assert (

@@ -738,6 +738,10 @@ def test_the_mishimash_view_writes_names_and_points_through_the_rules() -> None:
     # "To beat: 43"): who still plays.
     past = dataclasses.replace(again, totals=(86, 60, 81))
     assert build_view(past, frozenset(), t).banner == "SUDDEN DEATH: Cy plays once more."
+    # The same in a second sudden death keeps its number (helper-39 read "SUDDEN DEATH: Bea
+    # plays once more." once Champion Cubi had banked in the second).
+    ana_past = play(second, [1, 1, 2, 3, 4, 6], (0, 1), "bank")
+    assert build_view(ana_past, frozenset(), t).banner == "SUDDEN DEATH 2: Cy plays once more."
 
 
 # CPython's rules are the browser's ---------------------------------------------------------
@@ -784,3 +788,27 @@ def test_the_cpython_rules_agree_with_intl() -> None:
         if lang == "en":  # Intl writes the serial comma; CPython's English does not
             expected[2] = expected[2].replace(", and", " and")
         assert [lists(["A", "B", "C"][:k]) for k in (1, 2, 3)] == expected, lang
+
+
+def test_english_says_an_before_a_number_said_with_a_vowel_first() -> None:
+    """helper-39 read "Best play takes the 1: a 80% chance to win.", "a 11.4%", "a 18.1%"."""
+    from app.pure.coach import percent
+
+    t = load_translator("en", LOCALES)
+
+    def best(chance: float) -> str:
+        return t("coach.best_chance", dice="1", value=percent(t, chance))
+
+    assert best(0.8) == "Best play takes the 1: an 80% chance to win."
+    assert best(0.114) == "Best play takes the 1: an 11.4% chance to win."
+    assert best(0.181) == "Best play takes the 1: an 18.1% chance to win."
+    assert best(0.08) == "Best play takes the 1: an 8% chance to win."
+    assert best(0.9996) == "Best play takes the 1: an over 99.9% chance to win."
+    assert best(0.0001) == "Best play takes the 1: an under 0.1% chance to win."
+    for chance, said in ((0.018, "1.8"), (0.111, "11.1"), (0.18, "18"), (0.7, "70")):
+        article = "an" if said.startswith(("11", "18")) else "a"
+        assert best(chance) == f"Best play takes the 1: {article} {said}% chance to win."
+    gives = t.plural("coach.gives_up_chance", 1, value="84.3%")
+    assert gives.startswith("Yours gives an 84.3% chance"), gives
+    assert t("table.entry.add", face="8") == "Add an 8"
+    assert t("table.entry.add", face="1") == "Add a 1"

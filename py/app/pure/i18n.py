@@ -120,6 +120,10 @@ def hungarian_article(number: int) -> str:
     return "az" if vowel else "a"
 
 
+# English: "an" before a number said with a vowel first (eight, eleven, eighteen, eighty…) and
+# before "over" and "under" (a chance near certain): helper-39 read "a 80% chance to win".
+AN_BEFORE = re.compile(r"\b([Aa]) (?=8|11(?!\d)|18(?!\d)|over |under )")
+
 # Languages whose default player name ("1. játékos", the seat's message) is a noun, which a
 # sentence puts after an article ("Most az 1. játékos következik."), where a person's name takes
 # none ("Most Anna következik."): the article for the seat's number (issue 29).
@@ -166,6 +170,8 @@ class Translator:
         if self._article and ("name" in params or "names" in params):
             # An article put before a default name that opens a sentence is capitalised.
             written = re.sub(r"(^|[.!?] )a(z?) (?=\d)", r"\1A\2 ", written)
+        if self.language == DEFAULT_LANGUAGE:
+            written = AN_BEFORE.sub(r"\1n ", written)
         return written
 
     def _in_sentence(self, name: str) -> str:

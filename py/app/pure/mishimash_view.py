@@ -338,11 +338,11 @@ def _banner(state: State, t: Translator) -> str:
         # under "To beat: 16").
         level = state.totals[state.still_to_play[0]]
         still = _names(state, state.still_to_play)
-        if any(state.totals[p] > level for p in state.contenders):
-            return t.plural_names("mishimash.sudden_death_on", still)
-        total = points(t, level)
         number = sudden_death_number(state)  # a second one looked like the first, looping
         again = "_again" if number > 1 else ""
+        if any(state.totals[p] > level for p in state.contenders):  # its number kept (helper-39)
+            return t.plural_names(f"mishimash.sudden_death_on{again}", still, number=number)
+        total = points(t, level)
         if len(still) < len(state.contenders):  # one has busted, still level: who is left
             return t.plural_names(
                 f"mishimash.sudden_death_level{again}", still, total=total, number=number
