@@ -13,7 +13,7 @@ from cubiri.mishimash import later_players, win_chance
 from e2e.conftest import PHONE, SCREENSHOTS
 from e2e.mishimash_driver import pick
 from e2e.taps import tap
-from e2e.test_chance_to_win import AT_ONCE_MS, LOCALES
+from e2e.test_chance_to_win import AT_ONCE_MS, LOCALES, WATCH_FRAMES
 from e2e.test_four_seats_at_once import THINKS_MS
 from e2e.test_real_dice import ready, start, take, throw
 from tests.test_win_chance import typed
@@ -56,3 +56,29 @@ def test_a_sudden_death_of_four_tells_its_first_mover_the_chance_to_win(
     )
     expect(coach).not_to_contain_text("pass")
     page.screenshot(path=str(SCREENSHOTS / "mishimash-sudden-death-of-four.png"), full_page=True)
+
+
+def test_the_next_mover_after_a_bust_never_sees_working_out(page: Page, base_url: str) -> None:
+    """helper-39, a sudden death of four: Champion Cubi, first, busted, and Bea saw "The coach
+    is working out the odds…" for 1.6 s: her table (level with all, two still to come) was
+    built only once her turn began. It is the same whatever the first mover does until it
+    busts, so the page builds it while the first mover plays."""
+    page.set_viewport_size(PHONE)
+    ready(page, base_url + "#mishimash")
+    start(page, ["Ana", "Bea", "Cleo", "Dan"], 1)
+    for _ in range(4):  # all four bank 1: a sudden death of four, Ana first
+        throw(page, "123466")
+        take(page, (0,))
+    expect(page.locator("#ms-turn-of")).to_contain_text("Ana")
+    # Ana thinks before she throws: the page builds what it builds meanwhile.
+    page.wait_for_selector("#ms-game[data-building=false]", state="attached", timeout=THINKS_MS)
+    page.evaluate(WATCH_FRAMES)
+    throw(page, "223466")  # Ana busts: Bea is level with everyone who has played
+    expect(page.locator("#ms-turn-of")).to_contain_text("Bea")
+    t = load_translator("en", LOCALES)
+    later_players.forget()
+    bea = later_players.level_table(later_players.LevelStart(2, 1, 4)).start()
+    coach = page.locator("#ms-coach")
+    expect(coach).to_contain_text(f"Your chance to win: {percent(t, bea)}.", timeout=AT_ONCE_MS)
+    frames = page.evaluate("window.cubiriFrames")
+    assert not [frame for frame in frames if "working out" in frame], frames

@@ -132,3 +132,17 @@ def test_the_last_turn_that_may_level_three_builds_the_sudden_deaths_first_table
     sudden = play(state, [1, 2, 3, 4, 6, 6], (0,), "bank")
     assert later_players.page_ready(sudden)
     later_players.forget()
+
+
+def test_each_mover_level_with_all_has_the_next_ones_table_built_while_it_plays() -> None:
+    """The next mover's table should this turn bust (helper-39: Bea saw "working out" for
+    1.6 s after Champion Cubi's bust): built while this one plays, the last mover's never
+    (nobody after it)."""
+    later_players.forget()
+    state = sudden_death_of_four()
+    bust = [2, 2, 3, 4, 6, 6]
+    for after in (LevelStart(2, 1, 4), LevelStart(1, 2, 4), LevelStart(0, 3, 4)):
+        assert later_players.build_needs(state)[-1] == after
+        state = play(state, bust)
+        assert later_players.level_start(state) == after
+    assert later_players.build_needs(state) == later_players.page_needs(state)  # the last
