@@ -27,7 +27,7 @@ from cubiri.mishimash import (
     win_chances,
 )
 from cubiri.mishimash import win_chance as wc
-from cubiri.mishimash.later_players import finish
+from cubiri.mishimash.pieces import finish
 from cubiri.mishimash.scoring import legal_value_selections
 from cubiri.mishimash.strategy import bust_chance
 from tests.test_win_chance import passed_the_leader, typed

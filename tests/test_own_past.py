@@ -10,7 +10,8 @@ from collections.abc import Iterator
 import pytest
 
 from cubiri.mishimash import later_players, own_past
-from cubiri.mishimash.later_players import Position, Solver, finish
+from cubiri.mishimash.later_players import Position, Solver
+from cubiri.mishimash.pieces import finish
 
 # Bea 10.5 behind Ana, Cleo and Dan 10.5 behind Ana too (four seats to 10, Ana's 1 1 1 5).
 BEA = Position(21, (21, 21))

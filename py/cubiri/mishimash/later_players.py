@@ -60,7 +60,7 @@ import json
 import os
 import sys
 from bisect import bisect_left
-from collections.abc import Generator, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import islice
@@ -69,6 +69,7 @@ from typing import Any, TypeVar
 from cubiri.mishimash import bank_ahead, game, lone_table, odds, own_past, sudden_four, win_chance
 from cubiri.mishimash.last_state import LastState
 from cubiri.mishimash.lone_table import reach_past
+from cubiri.mishimash.pieces import Steps, finish
 from cubiri.mishimash.scoring import DICE, legal_value_selections
 from cubiri.mishimash.three_way import (
     AheadSeenByA,
@@ -714,8 +715,6 @@ def use_four_way(found: Sequence[float]) -> None:
 
 
 T = TypeVar("T", bound=FirstMover)
-R = TypeVar("R")
-Steps = Generator[None, None, R]  # a build yielding between pieces, returning what it built
 
 
 def at_once(table: T) -> T:
@@ -729,16 +728,6 @@ def _build_steps(table: T) -> Steps[T]:
     table.sliced = False
     yield from table.pieces()
     return table
-
-
-def finish(steps: Steps[R]) -> R:
-    """Runs a build's steps to the end: what it built."""
-    while True:
-        try:
-            next(steps)
-        except StopIteration as done:
-            built_value: R = done.value
-            return built_value
 
 
 _against: dict[float, LastAgainstTwo] = {}

@@ -36,6 +36,7 @@ from functools import cache
 from math import ceil
 
 from cubiri.dice import distinct_throws
+from cubiri.mishimash.pieces import finish
 from cubiri.mishimash.scoring import (
     DICE,
     check_dice,
@@ -79,13 +80,7 @@ def _best_by_kept(roll: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
 
 def roll_table(dice: int) -> RollTable:
     """The outcomes of a throw of `dice` dice (built once, kept)."""
-    steps = roll_table_steps(dice)
-    while True:
-        try:
-            next(steps)
-        except StopIteration as built:
-            table: RollTable = built.value
-            return table
+    return finish(roll_table_steps(dice))
 
 
 _roll_tables: dict[int, RollTable] = {}
