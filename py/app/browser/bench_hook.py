@@ -13,6 +13,8 @@ from functools import partial
 from js import window
 from pyodide.ffi import create_proxy
 
+from cubiri.mishimash.pieces import run_for
+
 
 def _ms(run: Callable[[], object], repeat: int) -> float:
     start = time.perf_counter()
@@ -158,7 +160,7 @@ def later_players_numbers() -> dict[str, float]:
     with the rest 75 and 100 behind the leader, 20 behind with the next far off (100) and
     the last near (30), and 204 behind with the other two at nothing too (the leader banked
     204 points in the first turn: a quick BANK gives the page about a second)."""
-    from cubiri.mishimash import later_players, own_past, win_chance
+    from cubiri.mishimash import later_players, own_past
 
     numbers: dict[str, float] = {}
     for mine, later in ((21, (21, 21)), (100, (150, 200)), (40, (200, 60)), (408, (408, 408))):
@@ -169,15 +171,13 @@ def later_players_numbers() -> dict[str, float]:
         ahead = own_past.Wanted((later[0] - mine, later[1] - mine), mine - 10)
         later_players.forget()
         steps = own_past.steps(ahead)
-        numbers |= _sliced(f"{name}_ahead", partial(win_chance._run_pieces, steps, 20))
+        numbers |= _sliced(f"{name}_ahead", partial(run_for, steps, 20))
         numbers |= _later_build(f"{name}_after_ahead", mine, later, fresh=False)
     # A sudden death of four's first mover: built while the final round's last turn may level
     # the three before it (later_players._next_level), from the shipped leads.
     later_players.forget()
     first = later_players._need_steps(later_players.LevelStart(3, 0, 4))
-    numbers |= _sliced(
-        "sudden_death_of_four_first_mover", partial(win_chance._run_pieces, first, 20)
-    )
+    numbers |= _sliced("sudden_death_of_four_first_mover", partial(run_for, first, 20))
     later_players.forget()
     return numbers
 
@@ -186,12 +186,12 @@ def _later_build(
     name: str, mine: int, later: tuple[int, int], fresh: bool = True
 ) -> dict[str, float]:
     """A final-round P's chances built in 20 ms slices; `fresh`: with nothing kept."""
-    from cubiri.mishimash import later_players, win_chance
+    from cubiri.mishimash import later_players
 
     if fresh:
         later_players.forget()
     steps = later_players._need_steps((later_players.Position(mine, later), 1, None))
-    return _sliced(name, partial(win_chance._run_pieces, steps, 20))
+    return _sliced(name, partial(run_for, steps, 20))
 
 
 def bot_numbers(games: int = 5) -> dict[str, float]:

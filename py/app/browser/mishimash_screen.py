@@ -670,20 +670,21 @@ class MishimashScreen:
     def _build_soon(self) -> None:
         self._slices.port2.postMessage(None)
 
-    def _read_tables_ahead(self, seats: int) -> None:
+    def _read_tables_ahead(self) -> None:
         """The setup, once opened, shows rivals: the shipped tables a game with rivals reads
         (megabytes of chances) are read now, between frames. Read when START asked for them,
         they took one task of 0.6-1.5 s in Pyodide (the game showed 0.8-2.1 s after the tap)."""
-        setup = self._loaded and self.state is None
-        if seats > 1 and setup and not self._building and not self._reading_ahead:
+        if self._setup_with_rivals() and not self._building and not self._reading_ahead:
             self._reading_ahead = True
             self._build_soon()
+
+    def _setup_with_rivals(self) -> bool:
+        return self._loaded and self.state is None and len(self.seats) > 1
 
     def _read_ahead_step(self) -> None:
         """A slice of the setup's reading; its chain ends once read, or once a game began (its
         own build reads what is left at once, and goes on in slices of its own)."""
-        reading = self.state is None and len(self.seats) > 1
-        read = not reading or (
+        read = not self._setup_with_rivals() or (
             win_chance.tables_builder().load_step(20) and odds.reach_load_step(20)
         )
         self._reading_ahead = not read

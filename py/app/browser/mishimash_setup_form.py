@@ -49,10 +49,10 @@ Start = Callable[[list[str], tuple[str, ...], int, bool], None]
 
 
 class SetupForm:
-    def __init__(self, host: Host, start: Start, seated: Callable[[int], None]) -> None:
+    def __init__(self, host: Host, start: Start, seated: Callable[[], None]) -> None:
         self.host = host
         self.start = start
-        self.seated = seated  # told how many seats the form shows, each time it shows them
+        self.seated = seated  # told each time the form shows its seats
         self._draft = parse_draft(storage.read(DRAFT_KEY))
         kept = self._draft.seats if self._draft is not None else None
         self.seats: list[Seat] = list(kept) if kept else parse_seats(storage.read(SETUP_KEY))
@@ -110,7 +110,7 @@ class SetupForm:
         by_id("ms-add").disabled = len(self.seats) >= engine.MAX_PLAYERS
         self._show_names_note()
         self._show_expected_turns()
-        self.seated(len(self.seats))
+        self.seated()
 
     def _show_names_note(self) -> None:
         """What the setup does with the names: a long one is cut; the table is full."""

@@ -69,7 +69,7 @@ from typing import Any, TypeVar
 from cubiri.mishimash import bank_ahead, game, lone_table, odds, own_past, sudden_four, win_chance
 from cubiri.mishimash.last_state import LastState
 from cubiri.mishimash.lone_table import reach_past
-from cubiri.mishimash.pieces import Steps, finish
+from cubiri.mishimash.pieces import Steps, finish, run_for
 from cubiri.mishimash.scoring import DICE, legal_value_selections
 from cubiri.mishimash.three_way import (
     AheadSeenByA,
@@ -91,7 +91,6 @@ from cubiri.mishimash.win_chance import (
     PastTable,
     _bust,
     _last_start,
-    _run_pieces,
     ahead_busts,
     ahead_of_the_last,
     built,
@@ -371,7 +370,7 @@ def page_step(state: game.State, budget_ms: float = 20.0) -> bool:
         while len(_building) >= KEPT:
             del _building[next(iter(_building))]
         steps = _building[need] = _need_steps(need)
-    if _run_pieces(steps, budget_ms):
+    if run_for(steps, budget_ms):
         del _building[need]
     return not page_pending(state)
 

@@ -3,7 +3,8 @@ it built. The page runs one between frames; CPython, and a reader that cannot wa
 
 from __future__ import annotations
 
-from collections.abc import Generator
+import time
+from collections.abc import Generator, Iterator
 from typing import TypeVar
 
 R = TypeVar("R")
@@ -18,3 +19,9 @@ def finish(steps: Steps[R]) -> R:
         except StopIteration as done:
             built: R = done.value
             return built
+
+
+def run_for(pieces: Iterator[None], budget_ms: float) -> bool:
+    """Runs pieces for about `budget_ms` milliseconds (at least one); True once none is left."""
+    deadline = time.perf_counter() + budget_ms / 1000
+    return all(time.perf_counter() < deadline for _ in pieces)  # stops after the late piece

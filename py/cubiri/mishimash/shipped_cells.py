@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import json
 import sys
-import time
 import zlib
 from array import array
-from collections.abc import Generator, Mapping, Sequence
+from collections.abc import Generator, Iterator, Mapping, Sequence
 from itertools import accumulate
 from pathlib import Path
 from typing import Any
+
+from cubiri.mishimash.pieces import run_for
 
 SCALE = 65535
 Key = tuple[int, int, int]  # (dice, roll, MISHIMASHes) of a cell
@@ -166,23 +167,17 @@ class Reading:
 
     def __init__(self, path: Path) -> None:
         self.path = path
-        self._steps: Generator[None, None, Shipped | None] | None = read_steps(path)
         self._read: Shipped | None = None
+        self._pieces = self._reading()
+
+    def _reading(self) -> Iterator[None]:
+        self._read = yield from read_steps(self.path)
 
     def step(self, budget_ms: float) -> bool:
         """Reads for about `budget_ms` milliseconds (a piece at least); True once read."""
-        deadline = time.perf_counter() + budget_ms / 1000
-        while self._steps is not None:
-            try:
-                next(self._steps)
-            except StopIteration as finished:
-                self._read, self._steps = finished.value, None
-            if time.perf_counter() >= deadline:
-                break
-        return self._steps is None
+        return run_for(self._pieces, budget_ms)
 
     def result(self) -> Shipped | None:
         """The file read (what is left read now), or None where it is missing or damaged."""
-        while not self.step(1000.0):
-            pass
+        run_for(self._pieces, float("inf"))
         return self._read

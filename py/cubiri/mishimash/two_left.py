@@ -32,6 +32,7 @@ from collections.abc import Iterator
 from cubiri.mishimash import game, lone_table
 from cubiri.mishimash.computer import select_values
 from cubiri.mishimash.last_state import LastState
+from cubiri.mishimash.pieces import run_for
 from cubiri.mishimash.scoring import legal_value_selections
 from cubiri.mishimash.three_way import ChaseSeenByA, PastSeenByTheLeader
 from cubiri.mishimash.win_chance import (
@@ -42,7 +43,6 @@ from cubiri.mishimash.win_chance import (
     THREE_WAY,
     Chase,
     _last_start,
-    _run_pieces,
     ahead_busts,
     ahead_of_the_last,
     last_mover,
@@ -108,7 +108,7 @@ def _build(gaps: Gaps) -> tuple[AheadOfTwo, Iterator[None]]:
 def chance(gaps: Gaps) -> float:
     """The leader's chance to win, built now if it is not yet."""
     table, pieces = _build(gaps)
-    _run_pieces(pieces, float("inf"))
+    run_for(pieces, float("inf"))
     assert table.value is not None
     return table.value
 
@@ -170,5 +170,5 @@ def step(wanted: list[Gaps], budget_ms: float = 20.0) -> bool:
     left = pending(wanted)
     if not left:
         return True
-    _run_pieces(_build(left[0])[1], budget_ms)
+    run_for(_build(left[0])[1], budget_ms)
     return not pending(wanted)

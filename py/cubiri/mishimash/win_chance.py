@@ -56,7 +56,6 @@ lower bound that moves a chance by well under 0.0001, see odds._reach_count).
 from __future__ import annotations
 
 import json
-import time
 from collections.abc import Iterator, Sequence
 from functools import cache
 from itertools import chain
@@ -65,6 +64,7 @@ from typing import Any, Protocol, TypeVar
 
 from cubiri.mishimash import game, odds, shipped_cells
 from cubiri.mishimash.odds import PIECE, PIECE_REST, REACH_MISHIMASHES, combine, option_steps
+from cubiri.mishimash.pieces import run_for
 from cubiri.mishimash.scoring import DICE
 from cubiri.mishimash.strategy import roll_table, roll_table_steps
 
@@ -647,7 +647,7 @@ class TablesBuilder:
         self.first_of_three = FirstOfThree(self.last, _SOLVED["banks"])
         self._built = False
         # Read when first asked for (never at start-up), or between frames before (`load_step`).
-        self._loading = _load_shipped_steps(self) if shipped else None
+        self._loading = _load_shipped_steps(self) if shipped else iter(())
         tables = (
             *(self.last, self.first, self.ahead, self.ahead_busts, self.against_two),
             *(self.second_after_bust, self.first_of_three, self.against_three),
@@ -657,29 +657,20 @@ class TablesBuilder:
     @property
     def complete(self) -> bool:
         """Whether the tables can be read: the shipped file read now where it is not yet."""
-        while not self.load_step(1000.0):
-            pass
+        run_for(self._loading, float("inf"))
         return self._built
 
     def load_step(self, budget_ms: float = 20.0) -> bool:
         """Reads the shipped file for about `budget_ms` milliseconds (the page, between frames,
         before a game with rivals needs it); True once it is read, or found unreadable (then
         `step` builds the tables)."""
-        if self._loading is not None and _run_pieces(self._loading, budget_ms):
-            self._loading = None
-        return self._loading is None
+        return run_for(self._loading, budget_ms)
 
     def step(self, budget_ms: float = 20.0) -> bool:
         """Builds for about `budget_ms` milliseconds (at least one piece); True once complete."""
         if not self.complete:
-            self._built = _run_pieces(self._pieces, budget_ms)
+            self._built = run_for(self._pieces, budget_ms)
         return self.complete
-
-
-def _run_pieces(pieces: Iterator[None], budget_ms: float) -> bool:
-    """Builds pieces for about `budget_ms` milliseconds (at least one); True once none is left."""
-    deadline = time.perf_counter() + budget_ms / 1000
-    return all(time.perf_counter() < deadline for _ in pieces)  # stops after the late piece
 
 
 # The shipped tables (shipped_cells: each chance within 8e-6 of the built one).
@@ -963,7 +954,7 @@ class ChaseBuild:
 
     def step(self, budget_ms: float) -> bool:
         if not self.complete:
-            self.complete = _run_pieces(self.pieces, budget_ms)
+            self.complete = run_for(self.pieces, budget_ms)
         return self.complete
 
 
@@ -979,7 +970,7 @@ class AgainstLevelBuild:
 
     def step(self, budget_ms: float) -> bool:
         if not self.complete:
-            self.complete = _run_pieces(self.pieces, budget_ms)
+            self.complete = run_for(self.pieces, budget_ms)
         return self.complete
 
 
