@@ -166,6 +166,11 @@ class MishimashScreen:
             saved = self.session.load()
             if saved is not None and len(saved.state.players) == 4 and not saved.state.over:
                 own_past.load(storage.session_read(OWN_PAST))  # four seats: what it kept
+            if saved is not None and not saved.state.solo and not saved.state.over:
+                # What this tab built for the position before the reload, before the first
+                # paint: its chance to win as the turn begins shows at once, and the rest is
+                # rebuilt from it.
+                later_players.load_built(saved.state, storage.session_read(LATER_BUILT))
             if saved is not None:
                 self._resume(saved)
                 self.picked = frozenset(saved.selected)
@@ -635,8 +640,6 @@ class MishimashScreen:
         of a few milliseconds between frames."""
         if self.state is None or self.state.solo or self._building:
             return
-        # What this tab built for the position before a reload: rebuilt in seconds from it.
-        later_players.load_built(self.state, storage.session_read(LATER_BUILT))
         built = odds.reach_ready() and win_chance.tables_ready()
         chase = win_chance.chase_pending(self.state)
         # A small chase (a few dozen milliseconds) is built whole before the page paints, a
@@ -657,7 +660,8 @@ class MishimashScreen:
             and later_players.page_needs(self.state)
             and not later_players.left_is_large(self.state)
         ):
-            later_players.page_step(self.state, BEFORE_PAINT_MS)
+            if later_players.page_step(self.state, BEFORE_PAINT_MS):
+                self._keep_built(self.state)
             if later_players.page_ready(self.state):
                 self.render()
         own = chase or self._race_bank_pending() or self._chase_ahead() is not None
@@ -690,6 +694,11 @@ class MishimashScreen:
         self._reading_ahead = not read
         if self._reading_ahead:
             self._build_soon()
+
+    def _keep_built(self, planned: engine.State) -> None:
+        """What was built for the position `planned` reads, and its player's chance as its
+        turn begins, kept for a reload (later_players.dump_built)."""
+        storage.session_write(LATER_BUILT, later_players.dump_built(planned))
 
     def _keep_own_past(self) -> None:
         """The next player's table past the leader, once built, kept for a reload (own_past)."""
@@ -760,7 +769,7 @@ class MishimashScreen:
             # Two still to play after this player: its chance to win, seconds of building
             # (the coach says it is working out the odds meanwhile; no computer waits).
             if later_players.page_step(planned, 20):
-                storage.session_write(LATER_BUILT, later_players.dump_built(planned))
+                self._keep_built(planned)
                 self.render()
             self._keep_own_past()
             self._build_soon()
@@ -910,8 +919,8 @@ def _started(state: engine.State) -> engine.State:
 # Room kept under the coach's first line for the lines a pick adds (bank now · roll on, ends
 # level, who still plays): about four lines of a 320 px phone.
 COACH_ROOM = 200
-# sessionStorage: the chances built for a player with two still to play after it (a reload
-# starts from them: later_players.dump_built)
+# sessionStorage: the chances built for a player with two still to play after it, and its
+# chance as its turn begins (a reload starts from them: later_players.dump_built)
 LATER_BUILT = "cubiri.ms.later"
 # The next player's table past the leader (own_past.dump): about 0.9 MB of text, for a reload.
 OWN_PAST = "cubiri.ms.own_past"

@@ -301,6 +301,9 @@ def _race(state: State, t: Translator) -> str:
         return t("coach.win_chance", percent=percent(t, shipped))
     if later_players.page_ready(state):  # two still to play after: built between frames
         return t("coach.win_chance", percent=percent(t, later_players.start_chance(state)))
+    kept = later_players.kept_start(state)  # as before a reload, while it is built again
+    if kept is not None:
+        return t("coach.win_chance", percent=percent(t, kept))
     if win_chance.covered(state) or _builds(state):  # its table is being built: seconds
         return _pinned(state, t) or t("coach.thinking")
     return _pass_from(state, t, 0, 6, 1)

@@ -199,6 +199,7 @@ KEPT = 8  # solvers kept (P's tables: a few megabytes each)
 BLOCKS = 6  # at most this many for one roll's selections (past L by 24 halves, 48, …)
 _solvers: dict[tuple[Position, int], Solver] = {}
 _known_of: dict[Position, dict[Key, Values]] = {}
+_kept_starts: dict[Position, float] = {}  # P's chance as its turn begins, kept by a reload
 
 
 # The page: a position's solver built between frames ------------------------------------------
@@ -410,17 +411,23 @@ _building: dict[PageNeed, Steps[None]] = {}
 
 def dump_built(state: game.State) -> str | None:
     """What the page keeps across a reload for the position this point reads (`page_needs`):
-    every value built for its first later player (two chase tables each, the costly part), as
-    JSON; None where nothing is built. With the shipped values (lone_table.py) none is built
-    but P's BANK level with two or more leaders: the rest is rebuilt in a second or so."""
+    every value built for its first later player (two chase tables each, the costly part),
+    and P's chance to win as its turn begins once its table is built, as JSON; None where
+    nothing is built. With the shipped values (lone_table.py) no value is built but P's BANK
+    level with two or more leaders: the rest is rebuilt in a second or so, and meanwhile the
+    coach says the start's chance kept (`kept_start`)."""
     needs = _solver_needs(state)
-    known = _known_of.get(needs[0][0]) if needs else None
-    if not known:
+    if not needs:
         return None
     where = needs[0][0]
+    known = _known_of.get(where, {})
     rows = [[lead, t, *values] for (lead, t, j), values in known.items() if j == 0]
+    solver = _solvers.get((where, 1))
+    start = solver.table().start() if solver is not None and solver.complete else None
+    if not rows and start is None:
+        return None
     kept = {"where": [where.mine, list(where.later), where.leaders], "rows": rows}
-    return json.dumps({"made": _made(), **kept})
+    return json.dumps({"made": _made(), **kept, "start": start})
 
 
 def _solver_needs(state: game.State) -> list[Need]:
@@ -436,8 +443,9 @@ def _made() -> list[float]:
 def load_built(state: game.State, text: str | None) -> int:
     """Seeds the values `dump_built` kept for this point's position, where they are for it:
     each row a lead ≥ 0, t ≥ 1 leaders and their t chances and the first later player's own,
-    each a chance (to rounding); anything else is skipped (a damaged or tampered copy costs a
-    rebuild, never a wrong chance it can tell). How many were seeded."""
+    each a chance (to rounding), and the start's chance; anything else is skipped (a damaged
+    or tampered copy costs a rebuild, never a wrong chance it can tell). How many rows were
+    seeded."""
     needs = _solver_needs(state)
     if not needs or not text or needs[0][0] in _known_of:  # read once, not at every move
         return 0
@@ -446,10 +454,12 @@ def load_built(state: game.State, text: str | None) -> int:
         kept = json.loads(text)
         same = kept["where"] == [where.mine, list(where.later), where.leaders]
         same = same and kept["made"] == _made()
-        rows = kept["rows"] if same else []
-    except (ValueError, TypeError, KeyError):
+        rows, start = (kept["rows"], kept.get("start")) if same else ([], None)
+    except (ValueError, TypeError, KeyError, AttributeError):
         return 0
     known = _known_of.setdefault(where, {})
+    if _is_chance(start):
+        _kept_starts[where] = float(start)
     seeded = 0
     for row in rows if isinstance(rows, list) else []:
         if _fits(row):
@@ -457,6 +467,21 @@ def load_built(state: game.State, text: str | None) -> int:
             known.setdefault((lead, t, 0), tuple(float(v) for v in values))
             seeded += 1
     return seeded
+
+
+def kept_start(state: game.State) -> float | None:
+    """P's chance to win as its turn begins, as the tab kept it before a reload
+    (`load_built`), while its table is built again (0.8 s in Pyodide 204 points behind: the
+    coach's line came 0.8-0.9 s after a reload's ready page, a second or more on a slower
+    machine); None elsewhere, in the turn too."""
+    if state.turn_halves or state.phase not in (game.Phase.ROLL, game.Phase.THROW):
+        return None
+    found = position(state)
+    return _kept_starts.get(found) if found is not None else None
+
+
+def _is_chance(value: object) -> bool:
+    return type(value) in (int, float) and 0.0 <= value <= 1.0  # type: ignore[operator]
 
 
 def _fits(row: object) -> bool:
@@ -471,7 +496,7 @@ def _fits(row: object) -> bool:
 
 def forget() -> None:
     """Drops every solver kept (the page's as a fresh page has none; the tests)."""
-    for kept in (_solvers, _known_of, _building, _level_tables):
+    for kept in (_solvers, _known_of, _kept_starts, _building, _level_tables):
         kept.clear()
     own_past.forget()
     page_needs.forget()
