@@ -458,7 +458,7 @@ def load_built(state: game.State, text: str | None) -> int:
     except (ValueError, TypeError, KeyError, AttributeError):
         return 0
     known = _known_of.setdefault(where, {})
-    if _is_chance(start):
+    if isinstance(start, int | float) and not isinstance(start, bool) and 0 <= start <= 1:
         _kept_starts[where] = float(start)
     seeded = 0
     for row in rows if isinstance(rows, list) else []:
@@ -478,10 +478,6 @@ def kept_start(state: game.State) -> float | None:
         return None
     found = position(state)
     return _kept_starts.get(found) if found is not None else None
-
-
-def _is_chance(value: object) -> bool:
-    return type(value) in (int, float) and 0.0 <= value <= 1.0  # type: ignore[operator]
 
 
 def _fits(row: object) -> bool:
