@@ -91,6 +91,21 @@ def test_a_seat_with_no_decision_judged_is_not_praised_for_best_play() -> None:
     assert "best play" not in block.summary and block.costliest == []
 
 
+def test_people_with_no_decision_judged_share_one_line_where_the_first_of_them_sits() -> None:
+    """Ana, Bo and Dan played only to win, Cleo made decisions: the reason is said once for
+    the three, at Ana's place, then Cleo's summary (it was a sentence per seat)."""
+    none = [review.SeatReview(seat, name, 0, 0.0, 0.0) for seat, name in ((0, "Ana"), (1, "Bo"))]
+    cleo = review.SeatReview(2, "Cleo", 4, 1.5, 2.0)
+    dan = review.SeatReview(3, "Dan", 0, 0.0, 0.0)
+    names = ("Ana", "Bo", "Cleo", "Dan")
+    blocks = review_view.seat_blocks([*none, cleo, dan], EN, names)
+    assert [block.seat for block in blocks] == [0, 2]
+    assert blocks[0].summary.startswith("Ana, Bo and Dan: no decision to judge here")
+    assert blocks[1].summary.startswith("Cleo: 4 decisions")
+    (alone,) = review_view.seat_blocks([dan], EN, names)
+    assert alone.summary.startswith("Dan: no decision") and alone.seat == 3
+
+
 def test_a_selection_that_brings_the_target_in_reach_is_not_judged_for_points() -> None:
     """X14: an audit's Ana took 1 1 and banked to the target of 2; the review called it 2.4
     points given up against taking one 1 for points. Taken to win, as the BANK after it."""

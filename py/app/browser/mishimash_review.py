@@ -14,7 +14,7 @@ from app.browser.dom import by_id, listen
 from app.browser.mishimash_end import mini_dice
 from app.pure.i18n import Translator
 from app.pure.review import SeatReview, review
-from app.pure.review_view import seat_block
+from app.pure.review_view import seat_blocks
 from cubiri.mishimash import game as engine
 from cubiri.mishimash import odds
 
@@ -33,11 +33,10 @@ def render_reviews(
 ) -> None:
     """Each person's review: its summary, then its costliest decisions on their dice."""
     body.replaceChildren()
-    for seat in reviews:
-        block = seat_block(seat, t, names[seat.seat])
+    for block in seat_blocks(reviews, t, names):
         item = document.createElement("section")
         item.className = "ms-review-seat"
-        item.dataset.seat = str(seat.seat)
+        item.dataset.seat = str(block.seat)
         summary = document.createElement("p")
         summary.textContent = block.summary
         item.appendChild(summary)

@@ -6,6 +6,7 @@ Pure Python over app.pure.review."""
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from app.pure.i18n import Translator
@@ -25,6 +26,7 @@ class Costly:
 class SeatBlock:
     summary: str
     costliest: list[Costly]
+    seat: int = 0  # the (first) seat it is about
 
 
 def _points(value: float) -> float:
@@ -64,9 +66,26 @@ def costly(decision: Decision, t: Translator) -> Costly:
     return Costly(text, decision.dice, _taken(decision.dice, decision.kept))
 
 
+def seat_blocks(
+    reviews: Sequence[SeatReview], t: Translator, names: Sequence[str]
+) -> list[SeatBlock]:
+    """Each person's block, in seat order; the people with no decision judged share one, at
+    the first one's place: the reason, a sentence long, read the same once per seat at a
+    table of several people who played only to win."""
+    blocks: list[SeatBlock] = []
+    unjudged = [seat for seat in reviews if seat.decisions == 0]
+    for seat in reviews:
+        if seat.decisions:
+            blocks.append(seat_block(seat, t, names[seat.seat]))
+        elif seat is unjudged[0]:
+            together = t.list_names([names[other.seat] for other in unjudged])
+            blocks.append(SeatBlock(t("review.none", name=together), [], seat.seat))
+    return blocks
+
+
 def seat_block(review: SeatReview, t: Translator, name: str) -> SeatBlock:
     if review.decisions == 0:  # a tester read "0 decisions … Every decision was best play."
-        return SeatBlock(t("review.none", name=name), [])
+        return SeatBlock(t("review.none", name=name), [], review.seat)
     parts = [
         t.plural("review.decisions", review.decisions),
         t.plural("review.given_up", _points(review.cost)),
@@ -79,4 +98,4 @@ def seat_block(review: SeatReview, t: Translator, name: str) -> SeatBlock:
     summary = t("review.seat", name=name, parts=t.list_names(parts))
     if not review.costliest:
         summary += " " + t("review.perfect")
-    return SeatBlock(summary, [costly(d, t) for d in review.costliest])
+    return SeatBlock(summary, [costly(d, t) for d in review.costliest], review.seat)
