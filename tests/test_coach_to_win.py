@@ -340,7 +340,7 @@ def test_after_a_reload_the_chance_to_win_is_rebuilt_from_what_the_tab_kept(
     while not later_players.page_step(state, 50):
         pass
     shipped = json.loads(later_players.dump_built(state) or "{}")
-    assert shipped["rows"] == [] and shipped["start"] == later_players.start_chance(state)
+    assert shipped["rows"] == [] and shipped["starts"][0][-1] == later_players.start_chance(state)
     monkeypatch.setattr(lone_table, "shipped", lambda: None)
     later_players.forget()
     rows = rows_built(state)
@@ -709,11 +709,17 @@ def test_after_a_reload_the_coach_says_the_chance_the_tab_kept_while_the_table_i
     assert thrown.phase is game.Phase.SELECT
     assert later_players.kept_start(thrown) is None
     mine = json.loads(kept)
-    for start in (1.5, -0.1, "0.3", True, None, [0.3]):
+    ((*key, chance),) = mine["starts"]
+    assert key == ["position", 21, [21, 21], 1] and chance == later_players.start_chance(state)
+    for start in (1.5, -0.1, "0.3", True, None, [0.3], float("nan")):
         later_players.forget()
-        later_players.load_built(state, json.dumps({**mine, "start": start}))
+        later_players.load_built(state, json.dumps({**mine, "starts": [[*key, start]]}))
         assert later_players.kept_start(state) is None, start
+    for starts in ([["position", 23, [21, 21], 1, 0.9]], "x", [[]], [0.9]):  # others', damaged
+        later_players.forget()
+        later_players.load_built(state, json.dumps({**mine, "starts": starts}))
+        assert later_players.kept_start(state) is None, starts
     later_players.forget()
-    later_players.load_built(state, kept.replace('"where": [', '"where": [1, '))
-    assert later_players.kept_start(state) is None  # another position's
+    later_players.load_built(state, json.dumps({**mine, "made": [0.5, *mine["made"][1:]]}))
+    assert later_players.kept_start(state) is None  # by another version's tables
     later_players.forget()

@@ -146,3 +146,27 @@ def test_each_mover_level_with_all_has_the_next_ones_table_built_while_it_plays(
         state = play(state, bust)
         assert later_players.level_start(state) == after
     assert later_players.build_needs(state) == later_players.page_needs(state)  # the last
+
+
+def test_after_a_reload_each_mover_level_with_all_is_told_the_chance_the_tab_kept() -> None:
+    """helper-40 reloaded at a sudden death of four: "working out" for 5.1-5.6 s at its first
+    mover's turn (2.6 s at the next after a bust) while the table was built again. The tab
+    keeps each mover's chance as its turn begins (later_players.dump_built), read before the
+    first paint: the coach says it at once, the same as built."""
+    later_players.forget()
+    state = sudden_death_of_four()
+    while not later_players.page_step(state, 50):  # the first mover's, and the next's
+        pass
+    ana = build_coach(state, frozenset(), t, PEOPLE).lines
+    kept = later_players.dump_built(state)
+    bea = play(state, [2, 2, 3, 4, 6, 6])  # Ana busts
+    assert bea.current == 1 and bea.round is game.Round.SUDDEN_DEATH
+    bea_lines = build_coach(bea, frozenset(), t, PEOPLE).lines
+    later_players.forget()  # the reload
+    assert "working out" in " ".join(build_coach(state, frozenset(), t, PEOPLE).lines)
+    later_players.load_built(state, kept)
+    assert not later_players.page_ready(state) and not later_players.page_ready(bea)
+    assert build_coach(state, frozenset(), t, PEOPLE).lines == ana
+    assert build_coach(bea, frozenset(), t, PEOPLE).lines == bea_lines
+    assert "Your chance to win" in " ".join(ana) and "Your chance to win" in " ".join(bea_lines)
+    later_players.forget()

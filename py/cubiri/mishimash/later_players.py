@@ -199,7 +199,7 @@ KEPT = 8  # solvers kept (P's tables: a few megabytes each)
 BLOCKS = 6  # at most this many for one roll's selections (past L by 24 halves, 48, …)
 _solvers: dict[tuple[Position, int], Solver] = {}
 _known_of: dict[Position, dict[Key, Values]] = {}
-_kept_starts: dict[Position, float] = {}  # P's chance as its turn begins, kept by a reload
+_kept_starts: dict[str, float] = {}  # chances as a turn begins kept by a reload (_start_key)
 
 
 # The page: a position's solver built between frames ------------------------------------------
@@ -410,24 +410,48 @@ _building: dict[PageNeed, Steps[None]] = {}
 
 
 def dump_built(state: game.State) -> str | None:
-    """What the page keeps across a reload for the position this point reads (`page_needs`):
-    every value built for its first later player (two chase tables each, the costly part),
-    and P's chance to win as its turn begins once its table is built, as JSON; None where
-    nothing is built. With the shipped values (lone_table.py) no value is built but P's BANK
-    level with two or more leaders: the rest is rebuilt in a second or so, and meanwhile the
-    coach says the start's chance kept (`kept_start`)."""
-    needs = _solver_needs(state)
-    if not needs:
-        return None
-    where = needs[0][0]
-    known = _known_of.get(where, {})
+    """What the page keeps across a reload for what this point builds (`build_needs`): every
+    value built for its first position's first later player (two chase tables each, the
+    costly part), and the chance to win as its turn begins of each player whose table is
+    built (a final round's, a sudden death of four's mover's), as JSON; None where nothing is
+    built. With the shipped values (lone_table.py) no value is built but P's BANK level with
+    two or more leaders: the rest is rebuilt in a second or so (a sudden death of four's
+    first mover's in five), and meanwhile the coach says the start's chance kept
+    (`kept_start`)."""
+    needs = build_needs(state)
+    starts: list[list[Any]] = []
+    for need in needs:
+        chance = _built_start(need)
+        if chance is not None and [*_start_key(need), chance] not in starts:
+            starts.append([*_start_key(need), chance])
+    solvers = [need for need in needs if isinstance(need, tuple)]
+    where = solvers[0][0] if solvers else None
+    known = _known_of.get(where, {}) if where is not None else {}
     rows = [[lead, t, *values] for (lead, t, j), values in known.items() if j == 0]
-    solver = _solvers.get((where, 1))
-    start = solver.table().start() if solver is not None and solver.complete else None
-    if not rows and start is None:
+    if not rows and not starts:
         return None
-    kept = {"where": [where.mine, list(where.later), where.leaders], "rows": rows}
-    return json.dumps({"made": _made(), **kept, "start": start})
+    place = [where.mine, list(where.later), where.leaders] if where is not None else None
+    return json.dumps({"made": _made(), "where": place, "rows": rows, "starts": starts})
+
+
+def _start_key(need: PageNeed) -> list[Any]:
+    """Whose turn's start a need's table gives the chance of: a position's, or a sudden death
+    of four's mover's level with all who played."""
+    if isinstance(need, LevelStart):
+        return ["level", need.later, need.place, need.contenders]
+    where = need[0]
+    return ["position", where.mine, list(where.later), where.leaders]
+
+
+def _built_start(need: PageNeed) -> float | None:
+    """The chance to win as the turn begins, where the need's table is built; else None."""
+    if isinstance(need, LevelStart):
+        table = _level_tables.get((need, 0.0))
+        return table.start() if table is not None else None
+    if isinstance(need, tuple):
+        solver = _solvers.get((need[0], 1))
+        return solver.table().start() if solver is not None and solver.complete else None
+    return None
 
 
 def _solver_needs(state: game.State) -> list[Need]:
@@ -441,27 +465,33 @@ def _made() -> list[float]:
 
 
 def load_built(state: game.State, text: str | None) -> int:
-    """Seeds the values `dump_built` kept for this point's position, where they are for it:
-    each row a lead ≥ 0, t ≥ 1 leaders and their t chances and the first later player's own,
-    each a chance (to rounding), and the start's chance; anything else is skipped (a damaged
+    """Seeds what `dump_built` kept, where made as this code makes it: each chance to win as
+    a turn begins (the coach says it until the table is built again: `kept_start`), and, for
+    this point's position, each row a lead ≥ 0, t ≥ 1 leaders and their t chances and the
+    first later player's own, each a chance (to rounding). Anything else is skipped (a damaged
     or tampered copy costs a rebuild, never a wrong chance it can tell). How many rows were
     seeded."""
-    needs = _solver_needs(state)
-    if not needs or not text or needs[0][0] in _known_of:  # read once, not at every move
+    if not text:
         return 0
-    where = needs[0][0]
     try:
         kept = json.loads(text)
-        same = kept["where"] == [where.mine, list(where.later), where.leaders]
-        same = same and kept["made"] == _made()
-        rows, start = (kept["rows"], kept.get("start")) if same else ([], None)
-    except (ValueError, TypeError, KeyError, AttributeError):
+        if kept["made"] != _made():
+            return 0
+        where, rows, starts = kept["where"], kept["rows"], kept["starts"]
+    except (ValueError, TypeError, KeyError):
         return 0
-    known = _known_of.setdefault(where, {})
-    if isinstance(start, int | float) and not isinstance(start, bool) and 0 <= start <= 1:
-        _kept_starts[where] = float(start)
+    for entry in starts if isinstance(starts, list) else []:
+        if isinstance(entry, list) and entry and _is_chance(entry[-1]):
+            _kept_starts[json.dumps(entry[:-1])] = float(entry[-1])
+    needs = _solver_needs(state)
+    if not needs or needs[0][0] in _known_of:  # read once
+        return 0
+    here = needs[0][0]
+    if where != [here.mine, list(here.later), here.leaders] or not isinstance(rows, list):
+        return 0
+    known = _known_of.setdefault(here, {})
     seeded = 0
-    for row in rows if isinstance(rows, list) else []:
+    for row in rows:
         if _fits(row):
             lead, t, *values = row
             known.setdefault((lead, t, 0), tuple(float(v) for v in values))
@@ -470,14 +500,21 @@ def load_built(state: game.State, text: str | None) -> int:
 
 
 def kept_start(state: game.State) -> float | None:
-    """P's chance to win as its turn begins, as the tab kept it before a reload
-    (`load_built`), while its table is built again (0.8 s in Pyodide 204 points behind: the
-    coach's line came 0.8-0.9 s after a reload's ready page, a second or more on a slower
-    machine); None elsewhere, in the turn too."""
+    """The chance to win as this turn begins, as the tab kept it before a reload
+    (`load_built`), while its table is built again (a final round's player 204 points behind:
+    0.8 s in Pyodide, and the CI saw "working out" still a second after the reloaded page was
+    ready; a sudden death of four's first mover: 5 s, helper-40); None elsewhere, in the turn
+    too."""
     if state.turn_halves or state.phase not in (game.Phase.ROLL, game.Phase.THROW):
         return None
-    found = position(state)
-    return _kept_starts.get(found) if found is not None else None
+    found: PageNeed = position(state)
+    found = (found, 1, None) if found is not None else level_start(state)
+    return _kept_starts.get(json.dumps(_start_key(found))) if found is not None else None
+
+
+def _is_chance(value: object) -> bool:
+    """A chance as JSON gives it: a number from 0 to 1 (not a bool, a string or null)."""
+    return isinstance(value, int | float) and not isinstance(value, bool) and 0 <= value <= 1
 
 
 def _fits(row: object) -> bool:
