@@ -665,6 +665,7 @@ class MishimashScreen:
             if later_players.page_ready(self.state):
                 self.render()
         own = chase or self._race_bank_pending() or self._chase_ahead() is not None
+        own = own or win_chance.last_ahead(self.state) is not None
         if built and not own and not later_players.page_pending(self._as_picked(self.state)):
             self._building_now(False)  # nothing to build
             return
@@ -776,6 +777,10 @@ class MishimashScreen:
         elif (ahead := self._chase_ahead()) is not None:
             # Three seats: the next player's chase, should this BANK begin the final round.
             win_chance.step_chase(ahead, 20)
+            self._build_soon()
+        elif self.state is not None and win_chance.last_ahead(self.state) is not None:
+            # The last player's table against level leaders, should this turn end below or level.
+            win_chance.step_last_ahead(self.state, 20)
             self._build_soon()
         elif odds.reach_ready() or odds.reach_builder().step(20):  # shipped: nothing to build
             self._building_now(False)
