@@ -332,3 +332,24 @@ def test_the_last_turn_against_four_level() -> None:
     assert chances["bank"] == pytest.approx(share)
     dan = wc.built(wc.LastMover(share, limit=LEADER))
     assert chances["roll"] == pytest.approx(dan.roll(0, *decision(state)[1:]), abs=1e-9)
+
+
+def test_the_last_against_level_leaders_is_built_a_row_at_a_time_as_built_whole() -> None:
+    """A table of the last against level leaders whose level share is not shipped (a sudden
+    death of three of five seats) was built in one piece: one task of 2.2-2.4 s as a turn
+    began in the page (helper-41). Built a row at a time, it is the same table."""
+    share = later_players.shares(3)[2]
+    later_players._against.clear()
+    steps = later_players._against_steps(share, 64)
+    pieces = 0
+    while True:
+        try:
+            next(steps)
+            pieces += 1
+        except StopIteration as done:
+            table = done.value
+            break
+    whole = wc.built(wc.LastAgainstTwo(64, share))
+    assert pieces > 50 and table.limit == 64
+    assert table.passes == whole.passes and table.level == whole.level
+    assert later_players._against[share] is table

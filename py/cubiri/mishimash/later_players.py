@@ -93,7 +93,6 @@ from cubiri.mishimash.win_chance import (
     _last_start,
     ahead_busts,
     ahead_of_the_last,
-    built,
     covered,
     last_mover,
     tables_builder,
@@ -790,17 +789,21 @@ def _build_steps(table: T) -> Steps[T]:
 _against: dict[float, LastAgainstTwo] = {}
 
 
-def _against_table(share: float, gap: int) -> LastAgainstTwo:
+def _against_steps(share: float, gap: int) -> Steps[LastAgainstTwo]:
     """The last against level leaders, its level worth `share`, for the gaps to `gap` at
-    least (built anew, twice as far, where a larger gap is asked)."""
+    least (built anew, twice as far, where a larger gap is asked), a row at a time: built
+    whole, it was one task of 1.9-2.1 s in the page (helper-41, five seats, Cleo behind Ana
+    and Bea level: the page froze as her turn began)."""
     split = _against.get(share)
     if split is None or split.limit < gap:
         limit = min(LIMIT_HALVES, max(gap, 2 * split.limit if split else 64))
-        split = _against[share] = built(LastAgainstTwo(limit, share))
+        table = LastAgainstTwo(limit, share)
+        yield from table.pieces()
+        split = _against[share] = table
     return split
 
 
-def _split(gap: int, share: float) -> tuple[float, float]:
+def _split_steps(gap: int, share: float) -> Steps[tuple[float, float]]:
     """The last `gap` halves behind level leaders, its level worth `share`: its chance to pass
     them and to level them (past the tables' gaps a level is negligible: the chance to reach)."""
     if gap > LIMIT_HALVES:
@@ -808,7 +811,9 @@ def _split(gap: int, share: float) -> tuple[float, float]:
     last_mover()  # the shipped tables read first
     tables = tables_builder()
     shipped = (tables.against_two, tables.against_three)
-    split = next((s for s in shipped if s.share == share), None) or _against_table(share, gap)
+    split = next((s for s in shipped if s.share == share), None)
+    if split is None:
+        split = yield from _against_steps(share, gap)
     return split.passes[gap], split.level[gap]
 
 
@@ -869,7 +874,7 @@ class Solver:
                 own = _last_start(self.last, gap)
                 return (1 - own, own)
             share = self.shares(t + 1)[t]
-            passes, level = _split(gap, share)
+            passes, level = yield from _split_steps(gap, share)
             more, same = self.shares(t + 1), self.shares(t)
             values = [(1 - passes - level) * same[i] + level * more[i] for i in range(t)]
             return (*values, passes + level * share)
