@@ -118,19 +118,38 @@ def test_values_made_from_other_shares_are_never_read(monkeypatch: pytest.Monkey
     assert text == sudden_four.PATH.read_text()
 
 
-def test_the_last_turn_that_may_level_three_builds_the_sudden_deaths_first_table() -> None:
-    """Dan's final turn with Ana, Bea and Cleo level at 1: while he plays, the page builds the
-    table the sudden death of four's first mover reads, so it is there when it begins."""
+@pytest.mark.parametrize(
+    "before",
+    [
+        [[[1, 2, 3, 4, 6, 6], (0,), "bank"]] * 3,
+        # Five seats: Ana, Bea and Dan level at 1, Cleo busts (helper-41: 3.8-4.2 s of
+        # "working out" as the sudden death of four began).
+        [[[1, 2, 3, 4, 6, 6], (0,), "bank"]] * 2
+        + [[[2, 2, 3, 4, 6, 6]], [[1, 2, 3, 4, 6, 6], (0,), "bank"]],
+    ],
+    ids=["four", "five"],
+)
+def test_the_last_turn_that_may_level_three_builds_the_sudden_deaths_first_tables(
+    before: list[list[object]],
+) -> None:
+    """Dan's final turn with Ana, Bea and Cleo level at 1 (or Eve's, at five): while he plays,
+    the page builds the table the sudden death of four's first mover reads, and the next
+    mover's should the first bust (helper-41 saw 1.8-2.0 s of "working out" at Bea's turn
+    after Ana busted at once), so each is there when its turn begins."""
     later_players.forget()
-    state = game.new_game(["Ana", "Bea", "Cleo", "Dan"], 1, 0, TYPED)
-    for _ in range(3):
-        state = play(state, [1, 2, 3, 4, 6, 6], (0,), "bank")
-    assert state.round is game.Round.FINAL_ROUND and state.current == 3
-    assert later_players.build_needs(state)[-1] == FIRST
+    names = ["Ana", "Bea", "Cleo", "Dan", "Eve"][: len(before) + 1]
+    state = game.new_game(names, 1, 0, TYPED)
+    for moves in before:
+        state = play(state, *moves)
+    assert state.round is game.Round.FINAL_ROUND and state.current == len(before)
+    assert later_players.build_needs(state)[-2:] == [FIRST, LevelStart(2, 1, 4)]
     while not later_players.page_step(state, 20):
         pass
     sudden = play(state, [1, 2, 3, 4, 6, 6], (0,), "bank")
+    assert sudden.round is game.Round.SUDDEN_DEATH and len(sudden.contenders) == 4
     assert later_players.page_ready(sudden)
+    bea = play(sudden, [2, 2, 3, 4, 6, 6])  # Ana busts
+    assert bea.current == 1 and later_players.page_ready(bea)
     later_players.forget()
 
 

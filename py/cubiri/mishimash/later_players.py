@@ -258,12 +258,18 @@ def build_needs(state: game.State) -> list[PageNeed]:
     which does not depend on the total the final round would begin at (`own_past`); in a
     final round of five, the same for the next player while the first after the leader plays
     (`_after_next`); in a sudden death of four, the next mover's, should this turn bust
-    (`_after_a_bust`)."""
+    (`_after_a_bust`); and in the last turn of a final round behind three level at the top,
+    the sudden death of four's first mover's, then the next's should the first bust
+    (`_next_level`; helper-41 saw 1.8-2.0 s of "working out" at that next's turn after a
+    first mover's quick bust, and 3.8-4.2 s at the first mover's turn at five seats)."""
     needs: list[PageNeed] = list(page_needs(state))
     race = state.round is game.Round.RACE and not state.solo
     banked = bank_ahead.banked(state) if not needs else None
     needs += _needs_now(banked) if banked is not None else []
-    ahead = _next_past(state) if race else _next_level(state) or _after_next(state)
+    level = None if race else _next_level(state)
+    if level is not None:  # its first mover's, then the next's should the first bust
+        return [*needs, *(start for start in (level, _bust_of(level)) if start is not None)]
+    ahead: PageNeed = _next_past(state) if race else _after_next(state)
     ahead = ahead or _after_a_bust(state)
     return [*needs, ahead] if ahead is not None else needs
 
@@ -275,8 +281,8 @@ def _next_level(state: game.State) -> LevelStart | None:
     if state.round is not game.Round.FINAL_ROUND or state.still_to_play != (state.current,):
         return None
     done = [state.totals[p] for p in range(len(state.players)) if p != state.current]
-    first = LevelStart(3, 0, 4)
-    level = len(done) == 3 and len(set(done)) == 1 and _level_shipped(first)
+    first = LevelStart(3, 0, 4)  # five seats and more too: three level at the top, the rest below
+    level = done.count(max(done)) == 3 and _level_shipped(first)
     return first if level else None
 
 
@@ -286,7 +292,13 @@ def _after_a_bust(state: game.State) -> LevelStart | None:
     turn bust too: the same whatever the turn does until then, built while it plays.
     helper-39 saw "working out" for 1.6 s at Bea's turn after Champion Cubi's bust."""
     here = level_start(state)
-    if here is None or not here.later:
+    return _bust_of(here) if here is not None else None
+
+
+def _bust_of(here: LevelStart) -> LevelStart | None:
+    """The next mover's start should this one bust (level with all who played), where the
+    page builds it."""
+    if not here.later:
         return None
     after = LevelStart(here.later - 1, here.place + 1, here.contenders)
     return after if _level_shipped(after) else None
