@@ -353,3 +353,30 @@ def test_the_last_against_level_leaders_is_built_a_row_at_a_time_as_built_whole(
     assert pieces > 50 and table.limit == 64
     assert table.passes == whole.passes and table.level == whole.level
     assert later_players._against[share] is table
+
+
+@pytest.mark.parametrize(
+    "names", [["Ana", "Bea", "Cleo", "Dan"], ["Ana", "Bea", "Cleo", "Dan", "Eve"]]
+)
+def test_while_the_turn_may_end_level_the_page_builds_the_next_players_table_for_it(
+    names: list[str],
+) -> None:
+    """Ana reaches 150; while Bea plays, the page builds Cleo's table should Bea end level
+    (two leaders, one or two to play after Cleo): helper-41 saw 4.5-5.1 s of "working out" at
+    Cleo's turn at five seats. Once Bea's turn is past 150 it cannot end level: not built."""
+    six, every = [1] * 6, (0, 1, 2, 3, 4, 5)
+    scores_150 = [six, every, "again", six, every, "bank"]
+    bea = play(game.new_game(names, 10, 0, TYPED), *scores_150)
+    assert bea.current == 1 and bea.round is game.Round.FINAL_ROUND
+    later = (300,) * (len(names) - 3)
+    level = (later_players.Position(300, later, 2), 1, None)
+    assert level in later_players.build_needs(bea)
+    later_players.forget()
+    while not later_players.page_step(bea, 50):
+        pass
+    cleo = play(bea, *scores_150)
+    assert cleo.current == 2 and later_players.page_needs(cleo) == [level]
+    assert later_players.page_ready(cleo)
+    past = play(bea, *[six, every, "again"] * 3)
+    assert past.turn_halves > 300 and level not in later_players.build_needs(past)
+    later_players.forget()

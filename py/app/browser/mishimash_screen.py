@@ -768,8 +768,11 @@ class MishimashScreen:
             planned := self._as_picked(self.state)
         ):
             # Two still to play after this player: its chance to win, seconds of building
-            # (the coach says it is working out the odds meanwhile; no computer waits).
-            if later_players.page_step(planned, 20):
+            # (the coach says it is working out the odds meanwhile; no computer waits). It
+            # shows once this point's are built, before what is built ahead for later turns.
+            was_ready = later_players.page_ready(self.state)
+            done = later_players.page_step(planned, 20)
+            if done or later_players.page_ready(self.state) != was_ready:
                 self._keep_built(planned)
                 self.render()
             self._keep_own_past()

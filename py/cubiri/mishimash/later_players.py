@@ -257,7 +257,8 @@ def build_needs(state: game.State) -> list[PageNeed]:
     the player may still reach the target this turn, the costly part of the next player's,
     which does not depend on the total the final round would begin at (`own_past`); in a
     final round of five, the same for the next player while the first after the leader plays
-    (`_after_next`); in a sudden death of four, the next mover's, should this turn bust
+    (`_after_next`), and its table should this turn end level (`_next_if_level`); in a
+    sudden death of four, the next mover's, should this turn bust
     (`_after_a_bust`); and in the last turn of a final round behind three level at the top,
     the sudden death of four's first mover's, then the next's should the first bust
     (`_next_level`; helper-41 saw 1.8-2.0 s of "working out" at that next's turn after a
@@ -266,12 +267,13 @@ def build_needs(state: game.State) -> list[PageNeed]:
     race = state.round is game.Round.RACE and not state.solo
     banked = bank_ahead.banked(state) if not needs else None
     needs += _needs_now(banked) if banked is not None else []
-    level = None if race else _next_level(state)
-    if level is not None:  # its first mover's, then the next's should the first bust
-        return [*needs, *(start for start in (level, _bust_of(level)) if start is not None)]
-    ahead: PageNeed = _next_past(state) if race else _after_next(state)
-    ahead = ahead or _after_a_bust(state)
-    return [*needs, ahead] if ahead is not None else needs
+    if race:
+        aheads: list[PageNeed] = [_next_past(state)]
+    elif (level := _next_level(state)) is not None:  # then the next's should the first bust
+        aheads = [level, _bust_of(level)]
+    else:
+        aheads = [_after_next(state), _next_if_level(state), _after_a_bust(state)]
+    return [*needs, *(ahead for ahead in aheads if ahead is not None)]
 
 
 def _next_level(state: game.State) -> LevelStart | None:
@@ -348,6 +350,24 @@ def _after_next(state: game.State) -> own_past.Wanted | None:
     leader = max(state.totals[q] for q in range(len(state.players)) if q not in still)
     p, a, b = (state.totals[q] for q in still[1:])
     return own_past.Wanted((p - a, p - b), leader - p) if leader > p else None
+
+
+def _next_if_level(state: game.State) -> Need | None:
+    """In the final round, the next player's table should this turn end level with the
+    leaders, where one or two would still play after it: the leaders' total and its gaps are
+    known whatever the turn does, and the table takes seconds where two still play after it
+    (helper-41, five seats: 4.5-5.1 s of "working out" at Cleo's turn after Bea levelled)."""
+    still = state.still_to_play
+    if state.round is not game.Round.FINAL_ROUND or not 3 <= len(still) <= 4:
+        return None
+    done = [state.totals[p] for p in range(len(state.players)) if p not in still]
+    best = max(done)
+    if state.totals[state.current] + state.turn_halves > best:
+        return None  # past the leaders already: never level
+    gaps = [best - state.totals[q] for q in still[1:]]
+    if min(gaps) <= 0:
+        return None
+    return (Position(gaps[0], tuple(gaps[1:]), done.count(best) + 1), 1, None)
 
 
 def _met(need: PageNeed) -> bool:
