@@ -9,7 +9,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from cubiri.mishimash import later_players, own_past
+from cubiri.mishimash import later_players, own_past, win_chance
 from cubiri.mishimash.later_players import Position, Solver
 from cubiri.mishimash.pieces import finish
 
@@ -120,8 +120,8 @@ def test_the_per_point_bound_stops_only_where_bank_is_best(
     every value the shorter table holds is the same, and every one past it is BANK's."""
     want = own_past.wanted(later, mine)
     banks = list(own_past._banks(want))
-    short = later_players.built(own_past.PastOfP(later_players.last_mover(), banks, mine))
-    crude = later_players.built(CrudePastOfP(later_players.last_mover(), banks, mine))
+    short = win_chance.built(own_past.PastOfP(later_players.last_mover(), banks, mine))
+    crude = win_chance.built(CrudePastOfP(later_players.last_mover(), banks, mine))
     held = sum(map(len, short.cells.values()))
     assert held < 0.7 * sum(map(len, crude.cells.values()))
     for key, cell in crude.cells.items():
