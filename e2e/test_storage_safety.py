@@ -232,6 +232,9 @@ def test_issue18_3_a_bust_in_one_tab_cannot_be_undone_by_a_bank_in_the_other(
     front(a)
     on_a.commit(best_selection(on_a.state), "again")  # a bust
     busted = on_a.state
+    # A shows its bust (and has saved it) before B plays: a fresh clone's run under load saw
+    # B's BANK land first, a move of its own that nothing then contradicts.
+    expect(a.locator("#ms-dice .die:not([hidden])")).to_have_count(0)
     if hears:
         expect(b.locator("#notice")).to_contain_text("This game continued in another tab")
     else:
